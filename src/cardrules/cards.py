@@ -1,0 +1,207 @@
+"""Cards and their text notation.
+
+A card is written rank then suit: ranks ``2 3 4 5 6 7 8 9 10 J Q K A`` (``T`` = 10), suits
+``S H C D`` (or ``♠ ♥ ♣ ♦``); the jokers are ``SJ`` (小王) and ``BJ`` (大王). Parsing ignores
+case. ``str(card)`` gives the canonical form, which parses back to the same card;
+``card.pretty()`` uses suit symbols.
+
+Every one of the 54 distinct cards has a small integer :attr:`Card.index` (0–53) so that hands can
+be count vectors; the 54 :class:`Card` objects are created once and shared.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+import attrs
+
+from cardrules.errors import NotationError
+
+__all__ = ["CARD_COUNT", "Card", "Rank", "Suit", "all_cards"]
+
+#: Number of distinct cards in one deck (52 + two jokers).
+CARD_COUNT = 54
+
+
+class Suit(enum.IntEnum):
+    """The four suits, numbered in the conventional strength order ♠ > ♥ > ♣ > ♦ (黑红梅方)."""
+
+    SPADES = 0
+    HEARTS = 1
+    CLUBS = 2
+    DIAMONDS = 3
+
+    @property
+    def letter(self) -> str:
+        return "SHCD"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♠♥♣♦"[self]
+
+    @property
+    def is_black(self) -> bool:
+        return self in (Suit.SPADES, Suit.CLUBS)
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        try:
+            return _SUIT_BY_TEXT[text.strip().upper()]
+        except KeyError:
+            raise NotationError(f"not a suit: {text!r}; use S H C D or ♠ ♥ ♣ ♦") from None
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+_SUIT_BY_TEXT = {**{s.letter: s for s in Suit}, **{s.symbol: s for s in Suit}}
+
+
+class Rank(enum.IntEnum):
+    """Card ranks by face value (2 … A), then the two jokers.
+
+    The value is the face number (J = 11 … A = 14); games define their own strength orders on
+    top of this (see each game's ``order`` module).
+    """
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    SMALL_JOKER = 15
+    BIG_JOKER = 16
+
+    @property
+    def is_joker(self) -> bool:
+        return self >= Rank.SMALL_JOKER
+
+    @property
+    def text(self) -> str:
+        return _RANK_TEXT[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """A rank from its text: ``2``–``10``, ``T``, ``J``, ``Q``, ``K``, ``A``, ``SJ``, ``BJ``."""
+        try:
+            return _RANK_BY_TEXT[text.strip().upper()]
+        except KeyError:
+            raise NotationError(
+                f"not a rank: {text!r}; use 2-10 (or T), J, Q, K, A, SJ or BJ"
+            ) from None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_RANK_TEXT = {r: str(int(r)) for r in Rank if r <= Rank.TEN} | {
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+    Rank.SMALL_JOKER: "SJ",
+    Rank.BIG_JOKER: "BJ",
+}
+_RANK_BY_TEXT = {text: rank for rank, text in _RANK_TEXT.items()} | {"T": Rank.TEN}
+
+#: The thirteen suited ranks, low to high by face value.
+SUITED_RANKS = tuple(r for r in Rank if not r.is_joker)
+
+
+@attrs.frozen(repr=False, order=False)
+class Card:
+    """One playing card. Jokers have ``suit = None``.
+
+    Use :meth:`parse` or :meth:`from_index`; both return the shared instance.
+    """
+
+    rank: Rank
+    suit: Suit | None
+
+    SMALL_JOKER: ClassVar[Card]
+    BIG_JOKER: ClassVar[Card]
+
+    def __attrs_post_init__(self) -> None:
+        if self.rank.is_joker != (self.suit is None):
+            raise NotationError(f"a joker has no suit and every other card has one: {self.rank}")
+
+    @property
+    def index(self) -> int:
+        """0–51 for suited cards (``suit * 13 + rank - 2``), 52 for SJ, 53 for BJ."""
+        if self.suit is None:
+            return 52 if self.rank == Rank.SMALL_JOKER else 53
+        return self.suit * 13 + self.rank - 2
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        return _ALL[index]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """A card from notation such as ``10S``, ``th``, ``A♠``, ``sj``."""
+        key = text.strip().upper()
+        card = _BY_TEXT.get(key)
+        if card is None:
+            raise NotationError(
+                f"not a card: {text!r}; write rank then suit (e.g. 10S, QH, A♦) or SJ/BJ"
+            )
+        return card
+
+    def pretty(self) -> str:
+        """Text with suit symbols, e.g. ``10♠``; jokers stay ``SJ``/``BJ``."""
+        if self.suit is None:
+            return self.rank.text
+        return self.rank.text + self.suit.symbol
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return self.rank.text
+        return self.rank.text + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+def _make_all() -> tuple[Card, ...]:
+    cards = [Card(rank, suit) for suit in Suit for rank in SUITED_RANKS]
+    cards += [Card(Rank.SMALL_JOKER, None), Card(Rank.BIG_JOKER, None)]
+    assert [c.index for c in cards] == list(range(CARD_COUNT))
+    return tuple(cards)
+
+
+_ALL = _make_all()
+Card.SMALL_JOKER = _ALL[52]
+Card.BIG_JOKER = _ALL[53]
+
+
+def _text_forms(card: Card) -> list[str]:
+    """Every accepted spelling of a card (upper case): rank then suit letter or symbol, and the
+    symbol-first form (``♠A``) that many people write."""
+    if card.suit is None:
+        return [card.rank.text]
+    ranks = [card.rank.text] + (["T"] if card.rank == Rank.TEN else [])
+    suit = card.suit
+    return [r + s for r in ranks for s in (suit.letter, suit.symbol)] + [
+        suit.symbol + r for r in ranks
+    ]
+
+
+_BY_TEXT: dict[str, Card] = {form: card for card in _ALL for form in _text_forms(card)}
+
+
+def all_cards() -> tuple[Card, ...]:
+    """The 54 distinct cards in index order."""
+    return _ALL

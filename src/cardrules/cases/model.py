@@ -1,0 +1,228 @@
+"""Case files (format 1 of the contract): loading and checking.
+
+Unknown keys are errors: a typo in a dispute must not change the ruling silently.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from cardrules.errors import CardrulesError, CaseFileError, did_you_mean
+from cardrules.position import Position, load_position
+
+__all__ = ["KINDS", "Case", "CaseFile", "find_case_files", "load_case_file"]
+
+_COMMON = ("id", "rules", "kind", "note", "position")
+#: Keys each kind may have besides the common ones.
+KINDS: dict[str, tuple[str, ...]] = {
+    "classify": ("cards", "expect"),
+    "beats": ("top", "play", "expect"),
+    "play": ("moves", "expect", "error", "then"),
+    "round": ("finish", "attacker_points", "next_hands", "expect", "then"),
+}
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    "classify": ("cards",),
+    "beats": ("top", "play"),
+    "play": ("moves",),
+    "round": (),
+}
+#: Keys a ``[case.then]`` table may have.
+THEN_KEYS = (
+    "turn", "top", "leader", "out", "points", "trick_winner", "hand_sizes",
+    "levels", "ruling", "banker", "score", "winner", "tributes",
+)  # fmt: skip
+_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+@attrs.frozen(kw_only=True)
+class Case:
+    """One ``[[case]]`` entry with its position resolved."""
+
+    path: Path
+    id: str
+    kind: str
+    rules: tuple[str, ...]
+    note: str
+    position: Position
+    data: Mapping[str, Any]
+
+    @property
+    def name(self) -> str:
+        return f"{self.path.name}::{self.id}"
+
+    @property
+    def expect(self) -> object:
+        return self.data.get("expect")
+
+
+@attrs.frozen
+class CaseFile:
+    path: Path
+    cases: tuple[Case, ...]
+
+
+def load_case_file(path: str | Path, *, require_expect: bool = True) -> CaseFile:
+    """Read and check a case file. ``require_expect=False`` reads a dispute for ``judge``."""
+    path = Path(path)
+    where = str(path)
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise CaseFileError(f"cannot read: {err.strerror}", path=where) from None
+    except tomllib.TOMLDecodeError as err:
+        raise CaseFileError(f"not valid TOML: {err}", path=where) from None
+    for key in doc:
+        if key not in ("format", "positions", "case"):
+            raise CaseFileError(
+                f"unknown top-level key{did_you_mean(key, ['format', 'positions', 'case'])}",
+                path=where,
+                key=key,
+            )
+    if doc.get("format") != 1:
+        raise CaseFileError(
+            f"'format = 1' is required, got {doc.get('format')!r}", path=where, key="format"
+        )
+    named: dict[str, Mapping[str, Any]] = doc.get("positions", {})
+    if not isinstance(named, dict):
+        raise CaseFileError("[positions.NAME] tables", path=where, key="positions")
+    loaded: dict[str, Position] = {}
+    entries = doc.get("case", [])
+    if not isinstance(entries, list) or not entries:
+        raise CaseFileError("at least one [[case]]", path=where, key="case")
+    seen: set[str] = set()
+    cases = []
+    for n, entry in enumerate(entries):
+        cases.append(_load_case(path, n, entry, named, loaded, seen, require_expect))
+    return CaseFile(path, tuple(cases))
+
+
+def _load_case(
+    path: Path,
+    n: int,
+    entry: Mapping[str, Any],
+    named: Mapping[str, Mapping[str, Any]],
+    loaded: dict[str, Position],
+    seen: set[str],
+    require_expect: bool,
+) -> Case:
+    case_id = entry.get("id")
+    where = f"{path} case {case_id or n + 1}"
+    if not isinstance(case_id, str) or not _ID.match(case_id):
+        raise CaseFileError(f"a kebab-case id is required, got {case_id!r}", path=where, key="id")
+    if case_id in seen:
+        raise CaseFileError("id used twice in this file", path=where, key="id")
+    seen.add(case_id)
+    kind = entry.get("kind")
+    if kind not in KINDS:
+        raise CaseFileError(
+            f"unknown kind {kind!r} (allowed: {', '.join(KINDS)})", path=where, key="kind"
+        )
+    allowed = _COMMON + KINDS[kind]
+    for key in entry:
+        if key not in allowed:
+            raise CaseFileError(
+                f"not a key of a {kind} case{did_you_mean(key, allowed)}", path=where, key=key
+            )
+    for key in _REQUIRED[kind] + (("expect",) if require_expect and kind != "round" else ()):
+        if key not in entry:
+            raise CaseFileError(f"a {kind} case needs it", path=where, key=key)
+    rules = entry.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise CaseFileError("a list of clause ids", path=where, key="rules")
+    note = entry.get("note", "")
+    if not isinstance(note, str):
+        raise CaseFileError("free text", path=where, key="note")
+    then = entry.get("then", {})
+    if not isinstance(then, dict):
+        raise CaseFileError("a table", path=where, key="then")
+    for key in then:
+        if key not in THEN_KEYS:
+            raise CaseFileError(
+                f"unknown then key{did_you_mean(key, THEN_KEYS)}", path=where, key=f"then.{key}"
+            )
+    _check_expect(kind, entry, where)
+    ref = entry.get("position")
+    if isinstance(ref, str):
+        if ref not in named:
+            raise CaseFileError(
+                f"no [positions.{ref}] in this file{did_you_mean(ref, named)}",
+                path=where,
+                key="position",
+            )
+        if ref not in loaded:
+            loaded[ref] = _position(named[ref], path, f"{path} [positions.{ref}]")
+        position = loaded[ref]
+    elif isinstance(ref, dict):
+        position = _position(ref, path, where)
+    else:
+        raise CaseFileError("a [position] table or the name of one", path=where, key="position")
+    data = {k: v for k, v in entry.items() if k not in _COMMON}
+    return Case(
+        path=path,
+        id=case_id,
+        kind=kind,
+        rules=tuple(rules),
+        note=note,
+        position=position,
+        data=data,
+    )
+
+
+def _check_expect(kind: str, entry: Mapping[str, Any], where: str) -> None:
+    if "expect" not in entry:
+        return
+    expect = entry["expect"]
+    ok = {
+        "classify": isinstance(expect, str),
+        "beats": isinstance(expect, bool),
+        "play": expect in ("legal", "illegal"),
+        "round": True,
+    }[kind]
+    if not ok:
+        shapes = {
+            "classify": "a combination name or 'invalid'",
+            "beats": "true or false",
+            "play": "'legal' or 'illegal'",
+            "round": "",
+        }
+        raise CaseFileError(f"must be {shapes[kind]}, got {expect!r}", path=where, key="expect")
+    if kind == "play" and "error" in entry and expect != "illegal":
+        raise CaseFileError("only an illegal move has an error code", path=where, key="error")
+    if kind == "play" and "then" in entry and expect != "legal":
+        raise CaseFileError("only a legal move has a [case.then]", path=where, key="then")
+
+
+def _position(table: Mapping[str, Any], path: Path, where: str) -> Position:
+    if not isinstance(table, dict):
+        raise CaseFileError("a table", path=where, key="position")
+    try:
+        return load_position(table, base=path.parent)
+    except CaseFileError:
+        raise
+    except CardrulesError as err:
+        raise CaseFileError(str(err), path=where, key="position") from None
+
+
+def find_case_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """Every ``*.toml`` case file named or found below the given folders, sorted."""
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            yield from sorted(q for q in p.rglob("*.toml") if _is_case_file(q))
+        else:
+            yield p
+
+
+def _is_case_file(path: Path) -> bool:
+    """Variant files may live beside cases; a case file is one with ``format =`` at top level."""
+    try:
+        head = path.read_text(encoding="utf-8")
+    except OSError:
+        return True
+    return re.search(r"^format\s*=", head, re.MULTILINE) is not None

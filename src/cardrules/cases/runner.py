@@ -1,0 +1,167 @@
+"""Running cases (``cardrules spec``, pytest) and ruling on disputes (``cardrules judge``)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from cardrules.cases.adapter import GameAdapter, UnsupportedCase
+from cardrules.cases.clauses import Clause
+from cardrules.cases.model import Case
+from cardrules.errors import CardrulesError, Illegal
+from cardrules.multiset import Cards
+from cardrules.notation import MoveText, parse_move_text
+
+__all__ = ["Outcome", "Ruling", "adapter_for", "judge_case", "rule_on", "run_case"]
+
+
+def adapter_for(game: str) -> GameAdapter:
+    module = importlib.import_module(f"cardrules.{game}.adapter")
+    adapter: GameAdapter = module.ADAPTER
+    return adapter
+
+
+@attrs.frozen
+class Ruling:
+    """What the engine says about a case: the answer (as the case would write its ``expect``), the
+    reason when a move is illegal, and the observed ``then`` values."""
+
+    answer: object
+    reason: Illegal | None = None
+    observed: Mapping[str, object] = attrs.field(factory=dict)
+    problem: str = ""  # a move before the last was illegal, or the case could not be ruled on
+
+
+@attrs.frozen
+class Outcome:
+    case: Case
+    passed: bool
+    expected: str
+    got: str
+
+
+def _move_text(case: Case, key: str) -> MoveText:
+    value = case.data[key]
+    if not isinstance(value, str):
+        raise CardrulesError(f"{key} must be 'SEAT: CARDS', got {value!r}")
+    return parse_move_text(value)
+
+
+def rule_on(case: Case) -> Ruling:
+    """The engine's ruling on a case (no comparison with ``expect``)."""
+    adapter = adapter_for(case.position.game)
+    try:
+        if case.kind == "classify":
+            return Ruling(adapter.classify(case.position, _move_text(case, "cards")))
+        if case.kind == "beats":
+            top, play = _move_text(case, "top"), _move_text(case, "play")
+            return Ruling(adapter.beats(case.position, top, play))
+        if case.kind == "play":
+            return _rule_on_play(adapter, case)
+        if case.kind == "round":
+            return Ruling("done", observed=dict(adapter.round(case.position, case.data)))
+    except UnsupportedCase as err:
+        return Ruling(None, problem=f"unsupported: {err}")
+    except CardrulesError as err:
+        return Ruling(None, problem=f"error: {err}")
+    raise AssertionError(case.kind)  # pragma: no cover - the loader checks kinds
+
+
+def _rule_on_play(adapter: GameAdapter, case: Case) -> Ruling:
+    moves = case.data["moves"]
+    if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
+        raise CardrulesError("moves must be a non-empty list of move texts")
+    state: Any = adapter.start(case.position)
+    for n, text in enumerate(moves):
+        move = adapter.move(state, parse_move_text(text))
+        reason = state.explain(move)
+        if reason is not None:
+            if n < len(moves) - 1:
+                return Ruling(None, reason, problem=f"move {n + 1} ({text!r}) is illegal: {reason}")
+            return Ruling("illegal", reason)
+        state = state.apply(move)
+    then = case.data.get("then", {})
+    keys = [k for k in then if k in adapter.then_keys] if then else sorted(adapter.then_keys)
+    for key in then:
+        if key not in adapter.then_keys:
+            raise UnsupportedCase(f"then key {key!r} is not checked for {case.position.game}")
+    return Ruling("legal", observed={k: adapter.observe(state, k) for k in keys})
+
+
+def _normalise(key: str, value: object) -> object:
+    if key == "top":
+        if value is None:
+            return Cards()
+        return Cards.parse(value) if isinstance(value, str) else value
+    if isinstance(value, list):
+        return tuple(_normalise(key, v) for v in value)
+    return value
+
+
+def _show(value: object) -> str:
+    if isinstance(value, Cards):
+        return f'"{value}"'
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def run_case(case: Case) -> Outcome:
+    """Rule on a case and compare with its ``expect``, ``error`` and ``then``."""
+    ruling = rule_on(case)
+    expected_parts = [] if case.kind == "round" else [_show(case.expect)]
+    if "error" in case.data:
+        expected_parts.append(f"error {case.data['error']}")
+    then = case.data.get("then", {})
+    expected_parts += [f"{k} = {_show(_normalise(k, v))}" for k, v in then.items()]
+    expected = ", ".join(expected_parts)
+    if ruling.problem:
+        return Outcome(case, False, expected, ruling.problem)
+    got_parts = [] if case.kind == "round" else [_show(ruling.answer)]
+    ok = case.kind == "round" or ruling.answer == case.expect
+    if "error" in case.data:
+        code = ruling.reason.code if ruling.reason else None
+        got_parts.append(f"error {code}")
+        ok = ok and code == case.data["error"]
+    if ruling.reason is not None and "error" not in case.data:
+        got_parts.append(f"({ruling.reason})")
+    for key, want in then.items():
+        have = ruling.observed.get(key)
+        if key not in ruling.observed:
+            got_parts.append(f"{key} not computed")
+            ok = False
+            continue
+        got_parts.append(f"{key} = {_show(have)}")
+        ok = ok and _normalise(key, want) == have
+    return Outcome(case, ok, expected, ", ".join(got_parts))
+
+
+def judge_case(case: Case, clauses: Mapping[str, Clause]) -> list[str]:
+    """Lines a player can read: the ruling, the reason, and the clauses with their titles."""
+    ruling = rule_on(case)
+    lines = [f"{case.path.name} :: {case.id} ({case.kind})"]
+    if case.note:
+        lines.append(f"  situation: {case.note}")
+    if ruling.problem:
+        lines.append(f"  cannot rule: {ruling.problem}")
+    else:
+        lines.append(f"  ruling: {_show(ruling.answer)}")
+    cited = list(case.rules)
+    if ruling.reason is not None:
+        lines.append(f"  reason: {ruling.reason.message} (code {ruling.reason.code})")
+        if ruling.reason.clause not in cited:
+            cited.insert(0, ruling.reason.clause)
+    for key, value in ruling.observed.items():
+        lines.append(f"  then {key} = {_show(value)}")
+    for clause_id in cited:
+        clause = clauses.get(clause_id)
+        title = clause.title if clause else "(not a clause of this project's spec)"
+        lines.append(f"  clause {clause_id}: {title}")
+    return lines

@@ -1,0 +1,142 @@
+"""One error hierarchy for the whole library, rooted in :class:`ValueError`.
+
+* :class:`NotationError` — text that is not card notation (which token, where).
+* :class:`ImpossibleCardsError` — a card set the decks cannot hold.
+* :class:`VariantError` — a variant file or switch that cannot be played (which key, what is
+  allowed).
+* :class:`PositionError` — a ``[position]`` table that cannot exist (which key).
+* :class:`CaseFileError` — a case file that does not follow the contract (which key).
+* :class:`IllegalMoveError` — a well-formed move that the rules refuse here, carrying an
+  :class:`Illegal` record with a stable ``code`` and the ``clause`` id it rests on.
+
+Bad syntax and "illegal here" are different classes, so callers can tell a typo from a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+__all__ = [
+    "CardrulesError",
+    "CaseFileError",
+    "Illegal",
+    "IllegalMoveError",
+    "ImpossibleCardsError",
+    "NotationError",
+    "PositionError",
+    "VariantError",
+]
+
+
+class CardrulesError(ValueError):
+    """Base of every error this library raises on bad input."""
+
+
+class NotationError(CardrulesError):
+    """Text that is not valid card or move notation."""
+
+    def __init__(self, message: str, *, text: str = "", token: str = "", index: int = -1) -> None:
+        self.text = text
+        self.token = token
+        self.index = index
+        where = f" (token {index + 1}: {token!r} in {text!r})" if index >= 0 else ""
+        super().__init__(message + where)
+
+
+class ImpossibleCardsError(CardrulesError):
+    """A group of cards that the decks in play cannot hold."""
+
+    def __init__(self, message: str, *, card: str = "", count: int = 0, limit: int = 0) -> None:
+        self.card = card
+        self.count = count
+        self.limit = limit
+        super().__init__(message)
+
+
+class VariantError(CardrulesError):
+    """A variant switch (or combination of switches) that cannot be played."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        key: str = "",
+        value: object = None,
+        allowed: Sequence[object] | str = (),
+        source: str = "",
+    ) -> None:
+        self.detail = message
+        self.key = key
+        self.value = value
+        self.allowed = allowed
+        self.source = source
+        parts = []
+        if source:
+            parts.append(source)
+        if key:
+            parts.append(f"key {key!r}")
+        prefix = ": ".join(parts)
+        text = f"{prefix}: {message}" if prefix else message
+        if allowed:
+            shown = allowed if isinstance(allowed, str) else ", ".join(repr(a) for a in allowed)
+            text += f" (allowed: {shown})"
+        super().__init__(text)
+
+
+class PositionError(CardrulesError):
+    """A position that cannot exist (more copies than the decks hold, a seat out of range …)."""
+
+    def __init__(self, message: str, *, key: str = "") -> None:
+        self.key = key
+        super().__init__(f"position key {key!r}: {message}" if key else message)
+
+
+class CaseFileError(CardrulesError):
+    """A case file that does not follow the case-file contract."""
+
+    def __init__(self, message: str, *, path: str = "", key: str = "") -> None:
+        self.path = path
+        self.key = key
+        where = ": ".join(p for p in (path, f"key {key!r}" if key else "") if p)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+@attrs.frozen
+class Illegal:
+    """Why a move is refused: a stable machine code, the spec clause, and a sentence for players."""
+
+    code: str
+    clause: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.code} [{self.clause}]: {self.message}"
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "clause": self.clause, "message": self.message}
+
+
+class IllegalMoveError(CardrulesError):
+    """A move the rules refuse in this state. ``reason`` says why."""
+
+    def __init__(self, reason: Illegal) -> None:
+        self.reason = reason
+        super().__init__(str(reason))
+
+    @property
+    def code(self) -> str:
+        return self.reason.code
+
+    @property
+    def clause(self) -> str:
+        return self.reason.clause
+
+
+def did_you_mean(word: str, options: Iterable[str]) -> str:
+    """A short hint naming the closest allowed word, or an empty string."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(options), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""

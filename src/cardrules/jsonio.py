@@ -1,0 +1,54 @@
+"""JSON forms shared by both games: one cattrs converter that knows the core value types.
+
+Cards travel as notation text (``"4S 4H AS"``), a card as ``"10S"``, ranks and suits as their
+letters, a variant as its fully resolved switch table. Games register their own classes on
+:data:`converter` (or use its structure/unstructure hooks) so that states, moves and views
+round-trip through ``to_json``/``from_json``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import cattrs
+
+from cardrules.cards import Card, Rank, Suit
+from cardrules.multiset import Cards
+from cardrules.variant import VariantBase, variant_from_table
+
+__all__ = ["converter", "dumps", "loads"]
+
+converter = cattrs.Converter()
+converter.register_unstructure_hook(Cards, str)
+converter.register_structure_hook(Cards, lambda v, _t: Cards.parse(v))
+converter.register_unstructure_hook(Card, str)
+converter.register_structure_hook(Card, lambda v, _t: Card.parse(v))
+converter.register_unstructure_hook(Rank, lambda r: r.text)
+converter.register_structure_hook(Rank, lambda v, _t: Rank.parse(v))
+converter.register_unstructure_hook(Suit, lambda s: s.letter)
+converter.register_structure_hook(Suit, lambda v, _t: Suit.parse(v))
+
+
+def _unstructure_variant(v: VariantBase) -> dict[str, Any]:
+    return v.to_table()
+
+
+def _structure_variant(value: Any, _t: Any) -> VariantBase:
+    return variant_from_table(value, source="JSON variant")
+
+
+converter.register_unstructure_hook_func(
+    lambda t: isinstance(t, type) and issubclass(t, VariantBase), _unstructure_variant
+)
+converter.register_structure_hook_func(
+    lambda t: isinstance(t, type) and issubclass(t, VariantBase), _structure_variant
+)
+
+
+def dumps(obj: object) -> str:
+    return json.dumps(converter.unstructure(obj), ensure_ascii=False, sort_keys=True)
+
+
+def loads(text: str, cls: type[Any]) -> Any:
+    return converter.structure(json.loads(text), cls)

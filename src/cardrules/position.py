@@ -1,0 +1,171 @@
+"""The ``[position]`` table of the case-file contract, loaded and checked once for both games.
+
+A position describes a moment at the start of a trick (or of a phase). This loader reads every key
+the contract names, refuses unknown keys and anything that cannot exist (a card more often than the
+decks hold, a seat out of range, a level that is not a rank) with an error naming the key, and
+leaves the game to build its state from it (``cardrules.<game>.State.from_position``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from cardrules.cards import Rank, Suit
+from cardrules.errors import CardrulesError, ImpossibleCardsError, PositionError, did_you_mean
+from cardrules.multiset import Cards
+from cardrules.variant import GAMES, VariantBase, load_variant
+
+__all__ = ["POSITION_KEYS", "Position", "load_position"]
+
+#: Every key a ``[position]`` table may have.
+POSITION_KEYS = (
+    "game", "variant", "overrides", "hands", "levels", "ruling", "trump", "banker", "kitty",
+    "points", "leader", "phase", "out",
+)  # fmt: skip
+
+
+@attrs.frozen(kw_only=True)
+class Position:
+    """A checked position. ``given`` holds the keys the table actually had, so a game can refuse a
+    key that means nothing to it (``trump`` in 四幺四) or ask for one it needs."""
+
+    game: str
+    variant: VariantBase
+    hands: tuple[Cards, ...] = ()
+    levels: tuple[Rank, ...] = ()
+    ruling: int | None = None
+    trump: Suit | None = None
+    banker: int | None = None
+    kitty: Cards = attrs.field(factory=Cards)
+    points: tuple[int, ...] = ()
+    leader: int | None = None
+    phase: str = "play"
+    out: tuple[int, ...] = ()
+    given: frozenset[str] = frozenset()
+
+    @property
+    def players(self) -> int:
+        players: int = getattr(self.variant, "players", 4)
+        return players
+
+    @property
+    def decks(self) -> int:
+        decks: int = getattr(self.variant, "decks", 1)
+        return decks
+
+    def refuse(self, *keys: str) -> None:
+        """Raise if any of ``keys`` was given: the game has no use for them."""
+        for key in keys:
+            if key in self.given:
+                raise PositionError(f"means nothing in {self.game}", key=key)
+
+    def require(self, *keys: str) -> None:
+        for key in keys:
+            if key not in self.given:
+                raise PositionError(f"a {self.game} position needs it here", key=key)
+
+
+def load_position(table: Mapping[str, Any], *, base: Path | None = None) -> Position:
+    """Check a ``[position]`` table and load its variant (paths are relative to ``base``)."""
+    for key in table:
+        if key not in POSITION_KEYS:
+            raise PositionError(f"unknown key{did_you_mean(key, POSITION_KEYS)}", key=key)
+    game = table.get("game")
+    if game not in GAMES:
+        raise PositionError(f"must be one of {', '.join(GAMES)}, got {game!r}", key="game")
+    ref = table.get("variant")
+    if not isinstance(ref, str):
+        raise PositionError("a preset name or a path to a variant TOML file", key="variant")
+    overrides = table.get("overrides", {})
+    if not isinstance(overrides, dict):
+        raise PositionError("must be a table of switches", key="overrides")
+    try:
+        variant = load_variant(ref, game=game, overrides=overrides, base=base)
+    except CardrulesError as err:
+        raise PositionError(str(err), key="overrides" if overrides else "variant") from None
+    players: int = getattr(variant, "players", 4)
+    decks: int = getattr(variant, "decks", 1)
+    out: dict[str, Any] = {"game": game, "variant": variant, "given": frozenset(table)}
+
+    def seat(key: str, value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+            raise PositionError(f"a seat 0..{players - 1}, got {value!r}", key=key)
+        return value
+
+    def cards(key: str, value: object) -> Cards:
+        if not isinstance(value, str):
+            raise PositionError(f"a card group as text, got {value!r}", key=key)
+        try:
+            return Cards.parse(value)
+        except CardrulesError as err:
+            raise PositionError(str(err), key=key) from None
+
+    def int_list(key: str, value: object, length: int | None) -> tuple[int, ...]:
+        if not isinstance(value, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
+            raise PositionError(f"a list of integers, got {value!r}", key=key)
+        if length is not None and len(value) != length:
+            raise PositionError(f"needs {length} entries, got {len(value)}", key=key)
+        return tuple(value)
+
+    if "hands" in table:
+        hands = table["hands"]
+        if not isinstance(hands, list) or len(hands) != players:
+            raise PositionError(f"one card group per seat ({players} seats)", key="hands")
+        out["hands"] = tuple(cards(f"hands[{i}]", h) for i, h in enumerate(hands))
+    if "kitty" in table:
+        out["kitty"] = cards("kitty", table["kitty"])
+    total = sum(out.get("hands", ()), Cards()) + out.get("kitty", Cards())
+    try:
+        total.check_within(decks)
+    except ImpossibleCardsError as err:
+        raise PositionError(str(err), key="hands") from None
+    if "levels" in table:
+        levels = table["levels"]
+        if not isinstance(levels, list) or len(levels) != 2:
+            raise PositionError('one level rank per team, e.g. ["2", "5"]', key="levels")
+        parsed = []
+        for level in levels:
+            try:
+                rank = Rank.parse(str(level))
+            except CardrulesError:
+                rank = Rank.SMALL_JOKER
+            if rank.is_joker:
+                raise PositionError(f"{level!r} is not a level rank (2 … A)", key="levels")
+            parsed.append(rank)
+        out["levels"] = tuple(parsed)
+    if "ruling" in table:
+        ruling = table["ruling"]
+        if isinstance(ruling, bool) or ruling not in (0, 1):
+            raise PositionError(f"the ruling team, 0 or 1, got {ruling!r}", key="ruling")
+        out["ruling"] = ruling
+    if "trump" in table:
+        trump = table["trump"]
+        if not isinstance(trump, str) or trump.upper() not in ("S", "H", "C", "D", "NONE"):
+            raise PositionError(f"'S', 'H', 'C', 'D' or 'none', got {trump!r}", key="trump")
+        out["trump"] = None if trump.upper() == "NONE" else Suit.parse(trump)
+    for key in ("banker", "leader"):
+        if key in table:
+            out[key] = seat(key, table[key])
+    if "points" in table:
+        out["points"] = int_list("points", table["points"], 2)
+    if "phase" in table:
+        if not isinstance(table["phase"], str):
+            raise PositionError("a phase name", key="phase")
+        out["phase"] = table["phase"]
+    if "out" in table:
+        seats = int_list("out", table["out"], None)
+        for s in seats:
+            seat("out", s)
+        if len(set(seats)) != len(seats):
+            raise PositionError("a seat is listed twice", key="out")
+        for s in seats:
+            if "hands" in out and out["hands"][s]:
+                raise PositionError(f"seat {s} is out but its hand is not empty", key="out")
+        out["out"] = seats
+    return Position(**out)

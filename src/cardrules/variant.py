@@ -1,0 +1,400 @@
+"""Variants as data: TOML files loaded into frozen attrs objects, one class per game.
+
+A variant file has ``game``, ``name``, optionally ``extends`` (a preset name of the same game, or a
+path relative to the file) and ``description``, and then the game's switches at top level. Each
+game declares its switches once, as attrs fields made with :func:`switch`; that declaration drives
+loading, validation (every message names the key, the value and what is allowed), ``variant
+show``/``diff`` and the hypothesis strategy that draws variants for property tests.
+
+Rules never test a preset's name: they read switches.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.resources
+import tomllib
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+import attrs
+
+from cardrules.errors import VariantError, did_you_mean
+
+__all__ = [
+    "GAMES",
+    "Switch",
+    "VariantBase",
+    "dump_toml",
+    "list_presets",
+    "load_variant",
+    "switch",
+    "switches_of",
+    "variant_class",
+    "variant_diff",
+    "variant_from_table",
+]
+
+#: The games this library plays, by their name in files and on the command line.
+GAMES = ("siyaosi", "shengji")
+_RESERVED = ("game", "name", "extends", "description")
+
+
+@attrs.frozen
+class Switch:
+    """What one variant switch means and which values it accepts.
+
+    ``kind`` is ``bool``, ``int``, ``str``, ``list`` (of strings) or ``table`` (string keys to
+    integers). ``choices`` restricts a ``str`` (or the items of a ``list``); ``minimum`` and
+    ``maximum`` bound an ``int``; ``keys`` fixes the keys a ``table`` may have. ``ruling`` names the
+    ruling ids the switch implements.
+    """
+
+    kind: str
+    doc: str
+    choices: tuple[object, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    keys: tuple[str, ...] = ()
+    ruling: str = ""
+
+    def allowed(self) -> str:
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "int":
+            lo = "" if self.minimum is None else str(self.minimum)
+            hi = "" if self.maximum is None else str(self.maximum)
+            return f"an integer {lo}..{hi}".rstrip(".") if (lo or hi) else "an integer"
+        if self.kind == "str":
+            return ", ".join(repr(c) for c in self.choices) if self.choices else "a string"
+        if self.kind == "list":
+            inner = ", ".join(repr(c) for c in self.choices) if self.choices else "strings"
+            return f"a list of {inner}"
+        keys = ", ".join(self.keys) if self.keys else "string keys"
+        return f"a table of {keys} to integers"
+
+
+_T = TypeVar("_T")
+
+
+def switch(
+    default: _T,
+    *,
+    doc: str,
+    choices: tuple[object, ...] = (),
+    minimum: int | None = None,
+    maximum: int | None = None,
+    keys: tuple[str, ...] = (),
+    ruling: str = "",
+) -> _T:
+    """Declare a variant switch as an attrs field. Lists and tables are stored as tuples."""
+    if isinstance(default, bool):
+        kind = "bool"
+    elif isinstance(default, int):
+        kind = "int"
+    elif isinstance(default, str):
+        kind = "str"
+    elif isinstance(default, tuple) and all(isinstance(x, str) for x in default):
+        kind = "list"
+    elif isinstance(default, tuple):
+        kind = "table"
+    else:  # pragma: no cover - a programming error in a game's declaration
+        raise TypeError(f"unsupported switch default {default!r}")
+    meta = Switch(kind, doc, choices, minimum, maximum, keys, ruling)
+    field: _T = attrs.field(default=default, metadata={"switch": meta})
+    return field
+
+
+@attrs.frozen(kw_only=True)
+class VariantBase:
+    """Common part of every game's ``Variant``: its name and description. Subclasses add switches
+    and may override :meth:`check` to refuse combinations that cannot be played."""
+
+    game: ClassVar[str] = ""
+    name: str = "custom"
+    description: str = ""
+
+    def check(self) -> None:
+        """Raise :class:`VariantError` naming the keys if the switches cannot be played together."""
+
+    def switches(self) -> dict[str, object]:
+        """The fully resolved switches, as plain TOML-ready values."""
+        return {f.name: _to_plain(getattr(self, f.name)) for f in switches_of(type(self))}
+
+    def to_table(self) -> dict[str, object]:
+        return {"game": self.game, "name": self.name, "description": self.description} | (
+            self.switches()
+        )
+
+    def replace(self, **changes: object) -> VariantBase:
+        """A copy with some switches changed, validated like a file."""
+        table = self.to_table() | changes
+        return _build(type(self), table, source=f"variant {self.name!r} with overrides")
+
+
+def _to_plain(value: object) -> object:
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        return {k: v for k, v in value}
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def switches_of(cls: type[VariantBase]) -> list[attrs.Attribute[Any]]:
+    """The switch fields of a game's Variant class, in declaration order."""
+    return [f for f in attrs.fields(cls) if "switch" in f.metadata]
+
+
+def variant_class(game: str) -> type[VariantBase]:
+    """The ``Variant`` class of a game, by its name."""
+    if game not in GAMES:
+        raise VariantError("unknown game", key="game", value=game, allowed=GAMES)
+    module = importlib.import_module(f"cardrules.{game}.variant")
+    cls: type[VariantBase] = module.Variant
+    return cls
+
+
+def _presets_dir(game: str) -> Any:
+    return importlib.resources.files(f"cardrules.{game}") / "presets"
+
+
+def list_presets(game: str | None = None) -> list[tuple[str, str]]:
+    """``(game, preset name)`` for every preset shipped in the package."""
+    out = []
+    for g in GAMES if game is None else (game,):
+        for entry in sorted(_presets_dir(g).iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".toml"):
+                out.append((g, entry.name[: -len(".toml")]))
+    return out
+
+
+def _read_toml(text: str, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise VariantError(f"not valid TOML: {err}", source=source) from None
+
+
+def _raw_table(
+    ref: str | Path, game: str | None, base: Path | None, seen: tuple[str, ...]
+) -> tuple[dict[str, Any], str]:
+    """Read a preset or file and merge its ``extends`` chain; returns the table and its game."""
+    ref_text = str(ref)
+    path: Path | None = None
+    if isinstance(ref, Path) or ref_text.endswith(".toml") or "/" in ref_text:
+        path = Path(ref_text) if base is None or Path(ref_text).is_absolute() else base / ref_text
+        if not path.is_file():
+            raise VariantError(f"no variant file at {path}", key="extends" if seen else "")
+        source = str(path)
+        table = _read_toml(path.read_text(encoding="utf-8"), source)
+    else:
+        games = (game,) if game else GAMES
+        matches = [g for g in games if (_presets_dir(g) / f"{ref_text}.toml").is_file()]
+        if not matches:
+            names = [n for g, n in list_presets(game)]
+            raise VariantError(
+                f"no preset named {ref_text!r}{did_you_mean(ref_text, names)}",
+                key="extends" if seen else "variant",
+                value=ref_text,
+                allowed=names,
+            )
+        if len(matches) > 1:
+            raise VariantError(f"preset {ref_text!r} exists for several games; say which")
+        source = f"preset {matches[0]}/{ref_text}"
+        table = _read_toml(
+            (_presets_dir(matches[0]) / f"{ref_text}.toml").read_text("utf-8"), source
+        )
+    if source in seen:
+        raise VariantError(f"'extends' loops back: {' -> '.join((*seen, source))}", key="extends")
+    file_game = table.get("game")
+    if file_game is None:
+        raise VariantError(
+            "every variant file names its game", key="game", allowed=GAMES, source=source
+        )
+    if file_game not in GAMES:
+        raise VariantError(
+            "unknown game", key="game", value=file_game, allowed=GAMES, source=source
+        )
+    if game is not None and file_game != game:
+        raise VariantError(
+            f"this is a {file_game} variant, a {game} one is needed", key="game", source=source
+        )
+    parent = table.get("extends")
+    if parent is None:
+        return table, file_game
+    if not isinstance(parent, str):
+        raise VariantError("must be a preset name or a path", key="extends", source=source)
+    parent_table, _ = _raw_table(parent, file_game, path.parent if path else None, (*seen, source))
+    merged = parent_table | {k: v for k, v in table.items() if k != "extends"}
+    merged.setdefault("description", "")
+    if "description" not in table:
+        merged["description"] = f"{parent_table.get('name', parent)} with changes"
+    return merged, file_game
+
+
+def load_variant(
+    ref: str | Path | VariantBase,
+    *,
+    game: str | None = None,
+    overrides: Mapping[str, object] | None = None,
+    base: Path | None = None,
+) -> VariantBase:
+    """Load a variant from a preset name or a TOML path, resolve ``extends``, apply ``overrides``,
+    and validate. ``base`` is the folder relative paths are read from."""
+    if isinstance(ref, VariantBase):
+        if not overrides:
+            return ref
+        return _build(
+            type(ref), ref.to_table() | dict(overrides), f"variant {ref.name!r} with overrides"
+        )
+    table, file_game = _raw_table(ref, game, base, ())
+    source = f"variant {ref}"
+    if overrides:
+        for key in overrides:
+            if key in _RESERVED:
+                raise VariantError("cannot be overridden", key=key, source=source)
+        table = table | dict(overrides)
+    return _build(variant_class(file_game), table, source)
+
+
+def variant_from_table(table: Mapping[str, Any], *, source: str = "variant table") -> VariantBase:
+    """A variant from a complete, already merged table (as :meth:`VariantBase.to_table` writes it,
+    e.g. inside a saved state); no ``extends``. Every switch left out takes its default."""
+    game = table.get("game")
+    if game not in GAMES:
+        raise VariantError("unknown game", key="game", value=game, allowed=GAMES, source=source)
+    if "extends" in table:
+        raise VariantError("a resolved table has no 'extends'", key="extends", source=source)
+    return _build(variant_class(str(game)), table, source)
+
+
+_V = TypeVar("_V", bound=VariantBase)
+
+
+def _build(cls: type[_V], table: Mapping[str, Any], source: str) -> _V:
+    fields = {f.name: f for f in switches_of(cls)}
+    values: dict[str, Any] = {}
+    for key, value in table.items():
+        if key in ("game", "extends"):
+            continue
+        if key in ("name", "description"):
+            if not isinstance(value, str):
+                raise VariantError("must be a string", key=key, value=value, source=source)
+            values[key] = value
+            continue
+        field = fields.get(key)
+        if field is None:
+            raise VariantError(
+                f"unknown switch {key!r} for {cls.game}{did_you_mean(key, fields)}",
+                key=key,
+                allowed=tuple(fields),
+                source=source,
+            )
+        values[key] = _convert(key, value, field.metadata["switch"], source)
+    variant = cls(**values)
+    try:
+        variant.check()
+    except VariantError as err:
+        if err.source:
+            raise
+        raise VariantError(
+            err.detail, key=err.key, value=err.value, allowed=err.allowed, source=source
+        ) from None
+    return variant
+
+
+def _convert(key: str, value: object, sw: Switch, source: str) -> object:
+    def bad(why: str) -> VariantError:
+        return VariantError(
+            f"got {value!r}: {why}", key=key, value=value, allowed=sw.allowed(), source=source
+        )
+
+    if sw.kind == "bool":
+        if not isinstance(value, bool):
+            raise bad("must be true or false")
+        return value
+    if sw.kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad("must be an integer")
+        if (sw.minimum is not None and value < sw.minimum) or (
+            sw.maximum is not None and value > sw.maximum
+        ):
+            raise bad("out of range")
+        if sw.choices and value not in sw.choices:
+            raise bad("not an allowed value")
+        return value
+    if sw.kind == "str":
+        if not isinstance(value, str):
+            raise bad("must be a string")
+        if sw.choices and value not in sw.choices:
+            raise bad(f"not an allowed value{did_you_mean(value, [str(c) for c in sw.choices])}")
+        return value
+    if sw.kind == "list":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise bad("must be a list of strings")
+        for item in value:
+            if sw.choices and item not in sw.choices:
+                raise bad(f"item {item!r} is not allowed")
+        return tuple(value)
+    # table
+    if not isinstance(value, dict):
+        raise bad("must be a table")
+    items = []
+    for k, v in value.items():
+        if sw.keys and k not in sw.keys:
+            raise bad(f"unknown key {k!r} in the table")
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise bad(f"entry {k!r} must be an integer")
+        items.append((k, v))
+    return tuple(items)
+
+
+def variant_diff(a: VariantBase, b: VariantBase) -> list[tuple[str, object, object]]:
+    """``(key, value in a, value in b)`` for every switch that differs."""
+    if a.game != b.game:
+        return [("game", a.game, b.game)]
+    sa, sb = a.switches(), b.switches()
+    return [(k, sa[k], sb[k]) for k in sa if sa[k] != sb[k]]
+
+
+def iter_switch_docs(cls: type[VariantBase]) -> Iterator[tuple[str, Switch, object]]:
+    for f in switches_of(cls):
+        yield f.name, f.metadata["switch"], f.default
+
+
+def dump_toml(table: Mapping[str, object]) -> str:
+    """Write a flat variant table (scalars, lists of strings, one level of sub-tables) as TOML."""
+    lines: list[str] = []
+    subtables: list[tuple[str, Mapping[str, object]]] = []
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            subtables.append((key, value))
+        else:
+            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+    for key, sub in subtables:
+        lines.append("")
+        lines.append(f"[{_toml_key(key)}]")
+        lines.extend(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in sub.items())
+    return "\n".join(lines) + "\n"
+
+
+def _toml_key(key: str) -> str:
+    return (
+        key
+        if key.replace("_", "").replace("-", "").isalnum() and key.isascii()
+        else _toml_value(key)
+    )
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        return f'"{escaped}"'
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} as TOML")
