@@ -62,6 +62,8 @@ class Switch:
     def allowed(self) -> str:
         if self.kind == "bool":
             return "true or false"
+        if self.kind == "int" and self.choices:
+            return ", ".join(str(c) for c in self.choices)
         if self.kind == "int":
             lo = "" if self.minimum is None else str(self.minimum)
             hi = "" if self.maximum is None else str(self.maximum)

@@ -1,0 +1,149 @@
+"""Hypothesis strategies shared by both games' property tests.
+
+``variants(game)`` draws *any* combination of switches the validator accepts, not only the presets,
+so invariants are checked under house rules nobody wrote down yet; ``invalid_variant_tables(game)``
+draws tables that must be refused, with the key the refusal must name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from cardrules.cards import CARD_COUNT, Card, all_cards
+from cardrules.errors import VariantError
+from cardrules.multiset import Cards
+from cardrules.variant import (
+    Switch,
+    VariantBase,
+    list_presets,
+    load_variant,
+    switches_of,
+    variant_class,
+)
+
+__all__ = [
+    "card_multisets",
+    "cards",
+    "invalid_variant_tables",
+    "seeds",
+    "switch_values",
+    "variants",
+]
+
+
+def cards() -> st.SearchStrategy[Card]:
+    """Any of the 54 distinct cards."""
+    return st.sampled_from(all_cards())
+
+
+def card_multisets(decks: int = 1, *, max_size: int | None = None) -> st.SearchStrategy[Cards]:
+    """A multiset holding each card at most ``decks`` times (at most ``max_size`` cards)."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Cards:
+        counts = draw(st.lists(st.integers(0, decks), min_size=CARD_COUNT, max_size=CARD_COUNT))
+        if max_size is not None:
+            budget = max_size
+            trimmed = []
+            for n in counts:
+                take = min(n, budget)
+                trimmed.append(take)
+                budget -= take
+            counts = trimmed
+        return Cards.from_counts(counts)
+
+    return build()
+
+
+def seeds() -> st.SearchStrategy[int]:
+    """Deal seeds (any 64-bit unsigned integer)."""
+    return st.integers(0, 2**64 - 1)
+
+
+def switch_values(sw: Switch, default: object) -> st.SearchStrategy[Any]:
+    """Every value a switch accepts."""
+    if sw.kind == "bool":
+        return st.booleans()
+    if sw.kind == "int":
+        if sw.choices:
+            return st.sampled_from(sw.choices)
+        lo = sw.minimum if sw.minimum is not None else 0
+        hi = sw.maximum if sw.maximum is not None else lo + 20
+        return st.integers(lo, hi)
+    if sw.kind == "str":
+        return st.sampled_from(sw.choices) if sw.choices else st.just(default)
+    if sw.kind == "list":
+        if not sw.choices:
+            return st.just(default)
+        return st.lists(st.sampled_from(sw.choices), unique=True).map(tuple)
+    assert isinstance(default, tuple)
+    keys = sw.keys or tuple(k for k, _ in default)
+    return st.dictionaries(st.sampled_from(keys), st.integers(0, 50)).map(
+        lambda d: tuple(sorted(d.items()))
+    )
+
+
+def variants(game: str, **fixed: object) -> st.SearchStrategy[VariantBase]:
+    """Any variant of ``game`` the validator accepts; ``fixed`` pins some switches
+    (e.g. ``variants("siyaosi", decks=1)``). Drawn starting from a random preset."""
+    cls = variant_class(game)
+    presets = [name for _g, name in list_presets(game)]
+
+    @st.composite
+    def build(draw: st.DrawFn) -> VariantBase:
+        base = load_variant(draw(st.sampled_from(presets)), game=game)
+        changes: dict[str, object] = {}
+        for field in switches_of(cls):
+            if field.name in fixed:
+                changes[field.name] = fixed[field.name]
+            elif draw(st.booleans()):
+                sw: Switch = field.metadata["switch"]
+                value = draw(switch_values(sw, field.default))
+                changes[field.name] = dict(value) if sw.kind == "table" else value
+        plain = {k: list(v) if isinstance(v, tuple) else v for k, v in changes.items()}
+        # Drop changes until the validator accepts: first the key it names, else a drawn one.
+        while True:
+            try:
+                return base.replace(**plain)
+            except VariantError as err:
+                free = sorted(k for k in plain if k not in fixed)
+                if not free:
+                    raise
+                plain.pop(err.key if err.key in free else draw(st.sampled_from(free)))
+
+    return build()
+
+
+def invalid_variant_tables(game: str) -> st.SearchStrategy[tuple[dict[str, object], str]]:
+    """``(table, key)``: a variant table that must be refused with a message naming ``key``."""
+    cls = variant_class(game)
+    fields = switches_of(cls)
+    names = [f.name for f in fields]
+
+    @st.composite
+    def build(draw: st.DrawFn) -> tuple[dict[str, object], str]:
+        preset = draw(st.sampled_from([name for _g, name in list_presets(game)]))
+        table = load_variant(preset, game=game).to_table()
+        how = draw(st.sampled_from(["unknown-key", "wrong-type", "out-of-range"]))
+        if how == "unknown-key":
+            key = draw(st.text("abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=12))
+            if key in names or key in ("game", "name", "description", "extends"):
+                key = key + "_x"
+            table[key] = True
+            return table, key
+        field = draw(st.sampled_from(fields))
+        sw: Switch = field.metadata["switch"]
+        if how == "wrong-type" or sw.kind in ("bool", "table", "list"):
+            table[field.name] = [1.5] if sw.kind != "list" else 7
+            return table, field.name
+        if sw.kind == "int":
+            table[field.name] = (sw.maximum if sw.maximum is not None else 10**6) + 1
+            if sw.choices:
+                table[field.name] = max(int(c) for c in sw.choices if isinstance(c, int)) + 1
+            return table, field.name
+        table[field.name] = "no-such-" + field.name
+        return table, field.name
+
+    return build()
