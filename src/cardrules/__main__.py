@@ -1,0 +1,5 @@
+import sys
+
+from cardrules.cli import main
+
+sys.exit(main())
