@@ -122,7 +122,10 @@ class VariantBase:
 
     def switches(self) -> dict[str, object]:
         """The fully resolved switches, as plain TOML-ready values."""
-        return {f.name: _to_plain(getattr(self, f.name)) for f in switches_of(type(self))}
+        return {
+            f.name: _to_plain(getattr(self, f.name), f.metadata["switch"].kind)
+            for f in switches_of(type(self))
+        }
 
     def to_table(self) -> dict[str, object]:
         return {"game": self.game, "name": self.name, "description": self.description} | (
@@ -135,10 +138,12 @@ class VariantBase:
         return _build(type(self), table, source=f"variant {self.name!r} with overrides")
 
 
-def _to_plain(value: object) -> object:
-    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
-        return {k: v for k, v in value}
-    if isinstance(value, tuple):
+def _to_plain(value: object, kind: str) -> object:
+    if kind == "table":
+        assert isinstance(value, tuple)
+        return dict(value)
+    if kind == "list":
+        assert isinstance(value, tuple)
         return list(value)
     return value
 

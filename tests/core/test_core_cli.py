@@ -1,0 +1,46 @@
+"""The command line: exit codes and the lines other tools read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardrules.cli import main
+
+
+def test_variant_validate_refuses_a_misspelled_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('game = "siyaosi"\nextends = "classic"\nflush_straigths = false\n')
+    assert main(["variant", "validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "flush_straigths" in out and "flush_straights" in out
+
+
+def test_variant_validate_accepts_a_house_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('game = "siyaosi"\nname = "house"\nextends = "classic"\nchi = true\n')
+    assert main(["variant", "validate", str(path)]) == 0
+    assert "house" in capsys.readouterr().out
+
+
+def test_variant_show_and_diff(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["variant", "show", "four-deck"]) == 0
+    assert "kitty = 8" in capsys.readouterr().out
+    assert main(["variant", "diff", "classic", "one-deck"]) == 0
+    assert "cha: 'chain' -> 'capture'" in capsys.readouterr().out
+    assert main(["variant", "list"]) == 0
+    assert "one-deck" in capsys.readouterr().out
+
+
+def test_spec_reports_an_unloadable_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('format = 1\n[[case]]\nid = "x"\nkind = "nope"\n')
+    assert main(["spec", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "0 passed, 1 failed"
