@@ -1,0 +1,213 @@
+"""Trumps, card strength, suit keys and tractor lanes of one round (spec chapter "Trumps and card
+order", clauses SJ-TRUMP-n; lanes SJ-UNIT-2).
+
+A :class:`TrumpContext` is fixed by the variant, the round's level rank L and the trump suit (or
+``None`` for no-trump). Everything a rule asks about a card — is it a trump, which suit does it
+follow, how strong is it, where does it sit in a tractor lane, how many points does it carry — is a
+lookup in a 54-entry table indexed by :attr:`Card.index`, built once per context and cached by
+:func:`trump_context`.
+
+Strength is an ``int``, higher = stronger. Plain cards use their face value (3 … 14 for A, 2 when
+``fixed_twos`` is off); every trump is above 100, so "a trump beats a plain card" is also a
+strength comparison. Strength only orders cards of the same suit key: plain cards of different
+suits never beat each other (SJ-ORDER-1), whatever their numbers say.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import attrs
+
+from cardrules.cards import CARD_COUNT, Card, Rank, Suit, all_cards
+from cardrules.shengji.variant import Variant
+from cardrules.variant import VariantBase
+
+__all__ = [
+    "MAX_WIDTH",
+    "TRUMP",
+    "Lane",
+    "TrumpContext",
+    "trump_context",
+]
+
+#: The suit key of every trump (plain suits are 0–3, the :class:`Suit` values).
+TRUMP = 4
+
+#: The widest tuple a piece may have: a quad (四条). With more than four decks, five or more
+#: identical cards are a quad plus the rest (SJ-UNIT-1, seed silent).
+MAX_WIDTH = 4
+
+#: One tractor lane: positions low → high; each position lists the card indices that sit on it
+#: (one card in ``tractor_lanes = "seed"``; the classic lane puts all level cards on one position).
+Lane = tuple[tuple[int, ...], ...]
+
+_SUIT_TIER = {Suit.SPADES: 3, Suit.HEARTS: 2, Suit.CLUBS: 1, Suit.DIAMONDS: 0}
+
+
+def _card(rank: Rank, suit: Suit | None) -> int:
+    if suit is None:
+        return 52 if rank == Rank.SMALL_JOKER else 53
+    return int(suit) * 13 + int(rank) - 2
+
+
+@attrs.frozen(eq=False, repr=False)
+class TrumpContext:
+    """Card order of one round. Build with :func:`trump_context` (cached).
+
+    Tables (tuples indexed by :attr:`Card.index`): ``suit_keys``, ``strengths``, ``lane_ids``,
+    ``lane_positions``, ``point_table``. ``lanes`` lists every lane; ``lanes_of_suit[k]`` the lane
+    ids whose cards follow suit key ``k`` (0–3 plain, :data:`TRUMP`).
+    """
+
+    variant: Variant
+    level: Rank
+    trump: Suit | None
+    decks: int
+    suit_keys: tuple[int, ...]
+    strengths: tuple[int, ...]
+    lane_ids: tuple[int, ...]
+    lane_positions: tuple[int, ...]
+    lanes: tuple[Lane, ...]
+    lanes_of_suit: tuple[tuple[int, ...], ...]
+    point_table: tuple[int, ...]
+
+    # ------------------------------------------------------------------ per-card lookups
+    def is_trump(self, card: Card) -> bool:
+        """SJ-TRUMP-2: jokers, every level card, every 2 (``fixed_twos``), the trump suit."""
+        return self.suit_keys[card.index] == TRUMP
+
+    def suit_key(self, card: Card) -> int:
+        """0–3 for a plain card (its :class:`Suit`), :data:`TRUMP` (4) for every trump."""
+        return self.suit_keys[card.index]
+
+    def strength(self, card: Card) -> int:
+        """Higher = stronger (SJ-TRUMP-3/4); ties only under ``off_suit_order = "equal"``."""
+        return self.strengths[card.index]
+
+    def lane(self, card: Card) -> int:
+        """The id of the tractor lane the card sits in (an index into :attr:`lanes`)."""
+        return self.lane_ids[card.index]
+
+    def lane_position(self, card: Card) -> tuple[int, int]:
+        """``(lane id, position)``: two tuples form a tractor step when they share the lane and
+        their positions differ by one (SJ-UNIT-2)."""
+        return self.lane_ids[card.index], self.lane_positions[card.index]
+
+    def points(self, card: Card) -> int:
+        """Points the card carries (``point_values``, SJ-TABLE-4)."""
+        return self.point_table[card.index]
+
+    def describe(self) -> str:
+        trump = "no trump" if self.trump is None else f"trump {self.trump.symbol}"
+        return f"level {self.level}, {trump}"
+
+    def __repr__(self) -> str:
+        return f"<TrumpContext {self.describe()}, {self.variant.name}>"
+
+
+def _strengths(variant: Variant, level: Rank, trump: Suit | None) -> tuple[list[int], list[int]]:
+    keys = [0] * CARD_COUNT
+    strength = [0] * CARD_COUNT
+    equal = variant.off_suit_order == "equal"
+    twos = variant.fixed_twos and level != Rank.TWO
+    for card in all_cards():
+        i = card.index
+        if card.suit is None:
+            keys[i] = TRUMP
+            strength[i] = 141 if card.rank == Rank.BIG_JOKER else 140
+            continue
+        tier = 0 if equal else _SUIT_TIER[card.suit]
+        if card.rank == level:
+            keys[i] = TRUMP
+            strength[i] = 135 if card.suit == trump else 130 + tier
+        elif card.rank == Rank.TWO and twos:
+            keys[i] = TRUMP
+            strength[i] = 125 if card.suit == trump else 120 + tier
+        elif card.suit == trump:
+            keys[i] = TRUMP
+            strength[i] = 100 + int(card.rank)
+        else:
+            keys[i] = int(card.suit)
+            strength[i] = int(card.rank)
+    return keys, strength
+
+
+def _lanes_seed(variant: Variant, level: Rank, trump: Suit | None) -> list[tuple[int, Lane]]:
+    """SJ-UNIT-2 default lanes as ``(suit key, lane)``."""
+    twos = variant.fixed_twos and level != Rank.TWO
+    face = [r for r in Rank if not r.is_joker and r != level and not (r == Rank.TWO and twos)]
+    out: list[tuple[int, Lane]] = []
+    for suit in Suit:
+        run = [(_card(r, suit),) for r in face]
+        if suit == trump:
+            if twos:
+                run.append((_card(Rank.TWO, suit),))
+            run.append((_card(level, suit),))
+            out.append((TRUMP, tuple(run)))
+        else:
+            out.append((int(suit), tuple(run)))
+            level_lane = [(_card(Rank.TWO, suit),)] if twos else []
+            level_lane.append((_card(level, suit),))
+            out.append((TRUMP, tuple(level_lane)))
+    out.append((TRUMP, ((52,), (53,))))
+    return out
+
+
+def _lanes_classic(variant: Variant, level: Rank, trump: Suit | None) -> list[tuple[int, Lane]]:
+    """``tractor_lanes = "classic"``: plain lanes as in "seed"; one trump lane: the trump suit, then
+    every 2 as one position (``fixed_twos``), every level card as one position, SJ, BJ."""
+    twos = variant.fixed_twos and level != Rank.TWO
+    face = [r for r in Rank if not r.is_joker and r != level and not (r == Rank.TWO and twos)]
+    out: list[tuple[int, Lane]] = []
+    trump_lane: list[tuple[int, ...]] = []
+    for suit in Suit:
+        run = [(_card(r, suit),) for r in face]
+        if suit == trump:
+            trump_lane = run
+        else:
+            out.append((int(suit), tuple(run)))
+    if twos:
+        trump_lane.append(tuple(_card(Rank.TWO, s) for s in Suit))
+    trump_lane.append(tuple(_card(level, s) for s in Suit))
+    trump_lane += [(52,), (53,)]
+    out.append((TRUMP, tuple(trump_lane)))
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def trump_context(variant: VariantBase, level: Rank, trump: Suit | None) -> TrumpContext:
+    """The (cached) card order for a round at ``level`` with ``trump`` (``None``: no-trump)."""
+    if not isinstance(variant, Variant):
+        raise TypeError(f"a shengji Variant is needed, got {type(variant).__name__}")
+    if level.is_joker:
+        raise ValueError(f"a level is a rank 2 … A, not {level}")
+    keys, strength = _strengths(variant, level, trump)
+    make = _lanes_classic if variant.tractor_lanes == "classic" else _lanes_seed
+    lanes = make(variant, level, trump)
+    lane_ids = [-1] * CARD_COUNT
+    lane_pos = [-1] * CARD_COUNT
+    by_suit: list[list[int]] = [[] for _ in range(5)]
+    for lane_id, (key, lane) in enumerate(lanes):
+        by_suit[key].append(lane_id)
+        for pos, cards in enumerate(lane):
+            for i in cards:
+                assert keys[i] == key, (i, key)
+                lane_ids[i] = lane_id
+                lane_pos[i] = pos
+    assert -1 not in lane_ids
+    values = dict(variant.point_values)
+    points = [0 if c.is_joker else values.get(c.rank.text, 0) for c in all_cards()]
+    return TrumpContext(
+        variant=variant,
+        level=level,
+        trump=trump,
+        decks=variant.decks,
+        suit_keys=tuple(keys),
+        strengths=tuple(strength),
+        lane_ids=tuple(lane_ids),
+        lane_positions=tuple(lane_pos),
+        lanes=tuple(lane for _, lane in lanes),
+        lanes_of_suit=tuple(tuple(ids) for ids in by_suit),
+        point_table=tuple(points),
+    )

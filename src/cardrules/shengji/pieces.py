@@ -1,0 +1,357 @@
+"""Combinations (牌型) and how they compare (spec chapters "Combinations", SJ-UNIT-n, and
+"Comparing combinations", SJ-ORDER-n).
+
+A :class:`Piece` is a tuple (``width`` identical cards, ``length = 1``) or a tractor (``length`` ≥ 2
+tuples of one width on consecutive positions of one lane). A :class:`Combination` is what a player
+puts down at once in one suit: a single piece, or a throw — several pieces split canonically
+(SJ-UNIT-4). :func:`classify` reads cards as a combination, :func:`beats` compares two
+combinations on top of a trick, :func:`matches_structure` says whether a play keeps a lead's
+structure (a ruff that can win), and :func:`holds_beating_piece` answers the throw check "does this
+hand hold, in that suit, a piece of the same shape that beats this one".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from cardrules.cards import CARD_COUNT, Card, all_cards
+from cardrules.multiset import Cards
+from cardrules.shengji.order import MAX_WIDTH, TRUMP, TrumpContext
+
+__all__ = [
+    "Combination",
+    "Piece",
+    "beats",
+    "classify",
+    "holds_beating_piece",
+    "iter_placements",
+    "matches_structure",
+    "piece_name",
+    "split_throw",
+]
+
+_TUPLE_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+_SHAPE_WORDS = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+
+
+def piece_name(width: int, length: int) -> str:
+    """A player's name for a shape: ``pair``, ``tractor of 3 pairs`` …"""
+    if length == 1:
+        return _SHAPE_WORDS.get(width, f"{width} of a kind")
+    return f"tractor of {length} {_SHAPE_WORDS.get(width, str(width))}s"
+
+
+@attrs.frozen
+class Piece:
+    """One tuple or tractor. ``top`` is the strength of its highest tuple (SJ-ORDER-3); ``lane``
+    and ``start`` say where it sits (its lowest position)."""
+
+    width: int
+    length: int
+    cards: Cards
+    suit_key: int
+    top: int
+    lane: int
+    start: int
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.width, self.length)
+
+    @property
+    def size(self) -> int:
+        return self.width * self.length
+
+    @property
+    def name(self) -> str:
+        """The contract name: ``single pair triple quad tractor``."""
+        return "tractor" if self.length > 1 else _TUPLE_NAMES[self.width]
+
+    def describe(self) -> str:
+        return f"{piece_name(self.width, self.length)} {self.cards.pretty()}"
+
+
+@attrs.frozen
+class Combination:
+    """Cards of one suit key played at once: one piece, or a throw of several (canonical order)."""
+
+    pieces: tuple[Piece, ...]
+    cards: Cards
+    suit_key: int
+
+    @property
+    def is_throw(self) -> bool:
+        return len(self.pieces) > 1
+
+    @property
+    def is_trump(self) -> bool:
+        return self.suit_key == TRUMP
+
+    @property
+    def name(self) -> str:
+        """``single pair triple quad tractor`` or ``throw`` (the case-file names)."""
+        return "throw" if self.is_throw else self.pieces[0].name
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def shapes(self) -> tuple[tuple[int, int], ...]:
+        """The pieces' shapes, widest then longest first (the structure a ruff must keep)."""
+        return tuple(sorted((p.shape for p in self.pieces), reverse=True))
+
+    @property
+    def piece(self) -> Piece:
+        """The only piece of a non-throw (raises for a throw)."""
+        if self.is_throw:
+            raise ValueError("a throw has several pieces")
+        return self.pieces[0]
+
+
+# ---------------------------------------------------------------------- placements
+def _lane_types(
+    counts: Sequence[int], ctx: TrumpContext, lane_id: int, width: int
+) -> list[list[int]]:
+    """Per position of a lane, the card indices held at least ``width`` times, strongest first."""
+    out = []
+    for pos in ctx.lanes[lane_id]:
+        ok = [i for i in pos if counts[i] >= width]
+        if len(ok) > 1:
+            ok.sort(key=lambda i: -ctx.strengths[i])
+        out.append(ok)
+    return out
+
+
+def _make_piece(
+    ctx: TrumpContext, lane_id: int, start: int, width: int, idx: Sequence[int]
+) -> Piece:
+    counts = [0] * CARD_COUNT
+    for i in idx:
+        counts[i] += width
+    return Piece(
+        width=width,
+        length=len(idx),
+        cards=Cards(tuple(counts)),
+        suit_key=ctx.suit_keys[idx[0]],
+        top=ctx.strengths[idx[-1]],
+        lane=lane_id,
+        start=start,
+    )
+
+
+def iter_placements(
+    counts: Sequence[int], ctx: TrumpContext, suit_key: int, width: int, length: int
+) -> Iterator[Piece]:
+    """Every piece of shape ``(width, length)`` that can be cut from ``counts`` (a count vector) in
+    suit key ``suit_key`` — cut from wider holdings where needed, never across a lane gap. Where a
+    lane position holds several cards (classic lanes), the strongest one is used for the top and
+    any for the rest, one placement per window."""
+    for lane_id in ctx.lanes_of_suit[suit_key]:
+        types = _lane_types(counts, ctx, lane_id, width)
+        for start in range(len(types) - length + 1):
+            window = types[start : start + length]
+            if all(window):
+                yield _make_piece(ctx, lane_id, start, width, [t[0] for t in window])
+
+
+def holds_beating_piece(hand: Cards, piece: Piece, ctx: TrumpContext) -> bool:
+    """Whether ``hand`` holds, in the piece's suit, a piece of the same shape (same width and
+    length, possibly cut from wider holdings) whose top is stronger — the check a throw must pass
+    against every other hand, for each of its pieces (SJ-THROW-2)."""
+    return any(
+        p.top > piece.top
+        for p in iter_placements(hand.counts, ctx, piece.suit_key, piece.width, piece.length)
+    )
+
+
+# ---------------------------------------------------------------------- classify
+def _suit_key_of(cards: Cards, ctx: TrumpContext) -> int | None:
+    key = None
+    keys = ctx.suit_keys
+    for i, n in enumerate(cards.counts):
+        if n:
+            if key is None:
+                key = keys[i]
+            elif keys[i] != key:
+                return None
+    return key
+
+
+def _single_piece(cards: Cards, ctx: TrumpContext, key: int) -> Piece | None:
+    counts = cards.counts
+    held = [i for i in range(CARD_COUNT) if counts[i]]
+    width = counts[held[0]]
+    if width > MAX_WIDTH or any(counts[i] != width for i in held):
+        return None
+    if len(held) == 1:
+        i = held[0]
+        return _make_piece(ctx, ctx.lane_ids[i], ctx.lane_positions[i], width, [i])
+    if width < 2:
+        return None
+    lane = ctx.lane_ids[held[0]]
+    if any(ctx.lane_ids[i] != lane for i in held):
+        return None
+    by_pos = sorted(held, key=lambda i: ctx.lane_positions[i])
+    positions = [ctx.lane_positions[i] for i in by_pos]
+    if positions != list(range(positions[0], positions[0] + len(positions))):
+        return None
+    return _make_piece(ctx, lane, positions[0], width, by_pos)
+
+
+def split_throw(cards: Cards, ctx: TrumpContext) -> tuple[Piece, ...]:
+    """The canonical split of cards of one suit key into pieces (SJ-UNIT-4): repeatedly take the
+    longest tractor (then the widest, then the highest), and when no tractor is left, tuples from
+    the widest down (then the highest). Widths stop at :data:`MAX_WIDTH`."""
+    key = _suit_key_of(cards, ctx)
+    if key is None:
+        raise ValueError(f"cannot split {cards}: not one suit")
+    counts = list(cards.counts)
+    pieces: list[Piece] = []
+    while True:
+        best: tuple[int, int, int] | None = None
+        best_piece: Piece | None = None
+        for width in range(MAX_WIDTH, 1, -1):
+            for lane_id in ctx.lanes_of_suit[key]:
+                types = _lane_types(counts, ctx, lane_id, width)
+                start = 0
+                while start < len(types):
+                    if not types[start]:
+                        start += 1
+                        continue
+                    end = start
+                    while end < len(types) and types[end]:
+                        end += 1
+                    length = end - start
+                    if length >= 2:
+                        idx = [t[0] for t in types[start:end]]
+                        rank = (length, width, ctx.strengths[idx[-1]])
+                        if best is None or rank > best:
+                            best = rank
+                            best_piece = _make_piece(ctx, lane_id, start, width, idx)
+                    start = end
+        if best_piece is None:
+            break
+        pieces.append(best_piece)
+        for i, n in enumerate(best_piece.cards.counts):
+            counts[i] -= n
+    tuples = []
+    for i, n in enumerate(counts):
+        while n > 0:
+            width = min(n, MAX_WIDTH)
+            tuples.append(_make_piece(ctx, ctx.lane_ids[i], ctx.lane_positions[i], width, [i]))
+            n -= width
+    tuples.sort(key=lambda p: (-p.width, -p.top, p.lane, p.start))
+    return (*pieces, *tuples)
+
+
+def classify(cards: Cards, ctx: TrumpContext) -> Combination | None:
+    """Read cards as one combination: a tuple or tractor, else a throw of canonical pieces.
+    ``None`` when the cards are empty or mix suit keys (trumps with plain cards, or two plain
+    suits) — nothing a player may put down at once (SJ-UNIT-3)."""
+    key = _suit_key_of(cards, ctx)
+    if key is None:
+        return None
+    single = _single_piece(cards, ctx, key)
+    if single is not None:
+        return Combination((single,), cards, key)
+    return Combination(split_throw(cards, ctx), cards, key)
+
+
+# ---------------------------------------------------------------------- structure and beating
+def _can_cut(counts: list[int], shapes: list[tuple[int, int]], ctx: TrumpContext, key: int) -> bool:
+    """Whether ``counts`` can be cut into disjoint pieces of exactly ``shapes`` (all cards used
+    when the shapes' sizes add up to the count)."""
+    if not shapes:
+        return True
+    (width, length), rest = shapes[0], shapes[1:]
+    seen: set[tuple[int, ...]] = set()
+    for lane_id in ctx.lanes_of_suit[key]:
+        lane = ctx.lanes[lane_id]
+        for start in range(len(lane) - length + 1):
+            for choice in _choices(counts, lane[start : start + length], width):
+                if choice in seen:
+                    continue
+                seen.add(choice)
+                for i in choice:
+                    counts[i] -= width
+                ok = _can_cut(counts, rest, ctx, key)
+                for i in choice:
+                    counts[i] += width
+                if ok:
+                    return True
+    return False
+
+
+def _choices(
+    counts: Sequence[int], window: Sequence[tuple[int, ...]], width: int
+) -> Iterator[tuple[int, ...]]:
+    if not window:
+        yield ()
+        return
+    for i in window[0]:
+        if counts[i] >= width:
+            for rest in _choices(counts, window[1:], width):
+                yield (i, *rest)
+
+
+def matches_structure(lead: Combination, play: Combination | Cards, ctx: TrumpContext) -> bool:
+    """Whether ``play`` keeps the lead's structure, as a ruff must to win (SJ-ORDER-4): the same
+    number of cards, all of one suit key, and either cut exactly into the lead's pieces, or —
+    against a lead of one piece — one wider piece (SJ-ORDER-2)."""
+    combo = classify(play, ctx) if isinstance(play, Cards) else play
+    if combo is None or combo.size != lead.size:
+        return False
+    if not lead.is_throw:
+        if combo.is_throw:
+            return False
+        return combo.piece.width >= lead.piece.width
+    shapes = sorted((p.shape for p in lead.pieces), key=lambda s: (-s[0] * s[1], -s[0]))
+    shapes = [s for s in shapes if s[0] > 1]
+    return _can_cut(list(combo.cards.counts), shapes, ctx, combo.suit_key)
+
+
+def _lead_strength(combo: Combination) -> tuple[int, int]:
+    """What decides between two ruffs of one throw: the top of the biggest piece (SJ-ORDER-4)."""
+    first = max(combo.pieces, key=lambda p: (p.size, p.width, p.top))
+    return (first.size, first.top)
+
+
+def beats(
+    top: Combination, play: Combination, ctx: TrumpContext, *, lead: Combination | None = None
+) -> bool:
+    """Whether ``play`` beats ``top``, the combination now on top of the trick (SJ-ORDER-1 … 4).
+
+    * Only the same number of cards compares; equal never beats (the earlier play stands).
+    * One piece against one piece: width first (a wider piece of the same count wins whatever
+      its ranks), then a trump beats a plain piece, plain pieces of different suits never beat
+      each other, and within a suit the stronger top wins.
+    * A throw on top is beaten only by a trump play of the same structure when the throw is
+      plain (a ruff). When ``lead`` is given and ``top`` is a trump ruff of that plain lead, a
+      later ruff of the same structure beats it when its biggest piece is stronger.
+    """
+    if top.size != play.size:
+        return False
+    if not top.is_throw:
+        if play.is_throw:
+            return False
+        a, b = top.piece, play.piece
+        if b.width != a.width:
+            return b.width > a.width and (b.suit_key == a.suit_key or b.suit_key == TRUMP)
+        if b.suit_key != a.suit_key:
+            return b.suit_key == TRUMP
+        return b.top > a.top
+    if not play.is_trump:
+        return False
+    if not top.is_trump:
+        return matches_structure(top, play, ctx)
+    if lead is None or lead.is_trump:
+        return False
+    return matches_structure(lead, play, ctx) and _lead_strength(play) > _lead_strength(top)
+
+
+def card_strength_key(ctx: TrumpContext) -> dict[Card, int]:
+    """Strength of every card (a convenience for display and tests)."""
+    return {c: ctx.strengths[c.index] for c in all_cards()}
