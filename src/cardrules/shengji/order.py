@@ -162,7 +162,7 @@ def _lanes_classic(variant: Variant, level: Rank, trump: Suit | None) -> list[tu
     out: list[tuple[int, Lane]] = []
     trump_lane: list[tuple[int, ...]] = []
     for suit in Suit:
-        run = [(_card(r, suit),) for r in face]
+        run: list[tuple[int, ...]] = [(_card(r, suit),) for r in face]
         if suit == trump:
             trump_lane = run
         else:
