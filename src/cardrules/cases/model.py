@@ -36,6 +36,7 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
 THEN_KEYS = (
     "turn", "top", "leader", "out", "points", "trick_winner", "hand_sizes",
     "levels", "ruling", "banker", "score", "winner", "tributes",
+    "penalties",  # shengji: match points lost to failed throws, per seat
 )  # fmt: skip
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
