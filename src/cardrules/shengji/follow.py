@@ -1,0 +1,513 @@
+"""The exact follow rule of four-deck Shengji (spec chapter "Following", SJ-FOLLOW-1 … 6).
+
+A follower plays as many cards as the lead (SJ-FOLLOW-1), of the led suit as far as they hold it
+(SJ-FOLLOW-2), and — holding more of it than the lead needs — a *structure* that no other choice
+of cards from their hand beats (SJ-FOLLOW-3 … 5).
+
+How the structure is decided
+----------------------------
+The lead fixes a *ladder*: an ordered list of steps, each a piece shape ``(width, length)`` that
+belongs to one lead piece (a *group*; a lead of one piece has one group) with that piece's card
+budget. A choice of cards is scored by its *ladder vector*: walking the steps in order, how many
+pieces of the step's shape it places, cutting pieces from its cards (a triple holds a pair, a
+tractor of triples holds a tractor of pairs, never across a lane gap) and never exceeding the
+group's budget; the vector is the lexicographically greatest such count list. A follow is legal
+iff its vector equals the greatest vector any same-size choice from the hand's led-suit cards
+reaches.
+
+Computing it without searching subsets:
+
+1. Only positions holding a card at least twice matter (singles are the padding); the led-suit
+   lanes fall apart into short *runs* of such positions.
+2. For each run, a dynamic programme over its positions — state: the pieces still open across the
+   boundary (width, positions left) — collects the *maximal* vectors of pieces (one count per
+   ladder shape, capped by what the budgets could ever use) that can be cut disjointly from it.
+3. The runs' sets are added (Minkowski sum, keeping maximal vectors only).
+4. Because the set of achievable vectors is closed downwards, the ladder vector is found greedily
+   step by step: take as many pieces of the step's shape as some maximal vector still allows on
+   top of what earlier steps took, within the group's budget.
+
+The same routine scores the hand (its best) and the play; the play is legal iff they are equal.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from cardrules.cards import CARD_COUNT, Card, all_cards
+from cardrules.errors import Illegal
+from cardrules.multiset import Cards
+from cardrules.shengji.order import TRUMP, TrumpContext
+from cardrules.shengji.pieces import Combination, iter_placements, piece_name
+
+__all__ = [
+    "Ladder",
+    "best_vector",
+    "count_follows",
+    "explain_follow",
+    "iter_follows",
+    "ladder_for",
+    "ladder_vector",
+    "random_follow",
+]
+
+Shape = tuple[int, int]
+Vec = tuple[int, ...]
+
+
+# ---------------------------------------------------------------------- the ladder
+@attrs.frozen
+class Ladder:
+    """The follow ladder of a lead (SJ-FOLLOW-3, SJ-FOLLOW-5).
+
+    ``steps[k] = (group, shape index)``; ``shapes`` are the distinct non-single shapes the ladder
+    names; ``budgets[g]`` is the number of cards of lead piece ``g``; ``caps[s]`` the most pieces of
+    shape ``s`` the budgets could ever take (vectors are capped there)."""
+
+    steps: tuple[tuple[int, int], ...]
+    shapes: tuple[Shape, ...]
+    budgets: tuple[int, ...]
+    caps: tuple[int, ...]
+
+    def describe(self) -> str:
+        return " → ".join(piece_name(*self.shapes[s]) for _, s in self.steps) + " → singles"
+
+
+def _piece_steps(width: int, length: int) -> list[Shape]:
+    """Ladder of one lead piece: same width shorter and shorter, then each narrower width from the
+    longest length that fits in its cards down to 1; widths ≥ 2 (singles are what is left)."""
+    n = width * length
+    steps = [(width, m) for m in range(length, 0, -1)]
+    for w in range(width - 1, 1, -1):
+        steps += [(w, m) for m in range(n // w, 0, -1)]
+    return [s for s in steps if s[0] >= 2]
+
+
+@functools.lru_cache(maxsize=4096)
+def _ladder(piece_shapes: tuple[Shape, ...]) -> Ladder:
+    shapes: list[Shape] = []
+    steps: list[tuple[int, int]] = []
+    budgets: list[int] = []
+    for g, (w, m) in enumerate(piece_shapes):
+        budgets.append(w * m)
+        for shape in _piece_steps(w, m):
+            if shape not in shapes:
+                shapes.append(shape)
+            steps.append((g, shapes.index(shape)))
+    caps = [0] * len(shapes)
+    for g, s in steps:
+        w, m = shapes[s]
+        caps[s] += budgets[g] // (w * m)
+    return Ladder(tuple(steps), tuple(shapes), tuple(budgets), tuple(caps))
+
+
+def ladder_for(lead: Combination) -> Ladder:
+    """The ladder a lead sets: its pieces widest, then longest, first (SJ-FOLLOW-5)."""
+    shapes = tuple(sorted((p.shape for p in lead.pieces), reverse=True))
+    return _ladder(shapes)
+
+
+# ---------------------------------------------------------------------- achievable piece vectors
+def _insert(front: list[Vec], v: Vec) -> None:
+    """Add ``v`` to an antichain of maximal vectors."""
+    for u in front:
+        if all(a >= b for a, b in zip(u, v, strict=True)):
+            return
+    front[:] = [u for u in front if not all(a <= b for a, b in zip(u, v, strict=True))]
+    front.append(v)
+
+
+@functools.lru_cache(maxsize=65536)
+def _fits(widths: tuple[int, ...], caps: tuple[int, ...]) -> bool:
+    """Whether tuples of these widths can each take one card kind of the position (capacities)."""
+    if not widths:
+        return True
+    if len(caps) == 1:
+        return sum(widths) <= caps[0]
+    first, rest = widths[0], widths[1:]
+    for k, c in enumerate(caps):
+        if c >= first and (k == 0 or caps[k - 1] != c):
+            left = tuple(sorted((*caps[:k], c - first, *caps[k + 1 :]), reverse=True))
+            if _fits(rest, left):
+                return True
+    return False
+
+
+@functools.lru_cache(maxsize=65536)
+def _new_piece_options(
+    shapes: tuple[Shape, ...], free: int, max_len: int
+) -> tuple[tuple[tuple[int, ...], Vec, tuple[Shape, ...]], ...]:
+    """Multisets of pieces that may start at one position: (widths, count vector, open tails)."""
+    usable = [s for s, (w, m) in enumerate(shapes) if m <= max_len and w <= free]
+    out: list[tuple[tuple[int, ...], Vec, tuple[Shape, ...]]] = []
+
+    def rec(start: int, room: int, chosen: list[int]) -> None:
+        counts = [0] * len(shapes)
+        for s in chosen:
+            counts[s] += 1
+        widths = tuple(sorted((shapes[s][0] for s in chosen), reverse=True))
+        tails = tuple((shapes[s][0], shapes[s][1] - 1) for s in chosen if shapes[s][1] > 1)
+        out.append((widths, tuple(counts), tails))
+        for k in range(start, len(usable)):
+            s = usable[k]
+            if shapes[s][0] <= room:
+                chosen.append(s)
+                rec(k, room - shapes[s][0], chosen)
+                chosen.pop()
+
+    rec(0, free, [])
+    return tuple(out)
+
+
+def _run_front(run: Sequence[tuple[int, ...]], shapes: tuple[Shape, ...], caps: Vec) -> list[Vec]:
+    """Maximal capped piece vectors that can be cut from one run of positions (step 2)."""
+    zero = (0,) * len(shapes)
+    states: dict[tuple[Shape, ...], list[Vec]] = {(): [zero]}
+    length = len(run)
+    for p, pos_caps in enumerate(run):
+        total = sum(pos_caps)
+        nxt: dict[tuple[Shape, ...], list[Vec]] = {}
+        for open_, vecs in states.items():
+            used = tuple(w for w, _ in open_)
+            free = total - sum(used)
+            if free < 0:
+                continue
+            carried = tuple((w, k - 1) for w, k in open_ if k > 1)
+            for widths, counts, tails in _new_piece_options(shapes, free, length - p):
+                all_widths = tuple(sorted(used + widths, reverse=True))
+                if not _fits(all_widths, pos_caps):
+                    continue
+                key = tuple(sorted(carried + tails))
+                bucket = nxt.setdefault(key, [])
+                for v in vecs:
+                    nv = tuple(min(a + b, c) for a, b, c in zip(v, counts, caps, strict=True))
+                    _insert(bucket, nv)
+        states = nxt
+    return states.get((), [zero])
+
+
+def _add_fronts(a: list[Vec], b: list[Vec], caps: Vec) -> list[Vec]:
+    out: list[Vec] = []
+    for u in a:
+        for v in b:
+            _insert(out, tuple(min(x + y, c) for x, y, c in zip(u, v, caps, strict=True)))
+    return out
+
+
+def _runs(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list[tuple[int, ...]]]:
+    """Step 1: maximal runs of lane positions holding some card at least twice, as capacities."""
+    runs: list[list[tuple[int, ...]]] = []
+    for lane_id in ctx.lanes_of_suit[key]:
+        run: list[tuple[int, ...]] = []
+        for pos in ctx.lanes[lane_id]:
+            caps: tuple[int, ...]
+            if len(pos) == 1:
+                n = counts[pos[0]]
+                caps = (n,) if n >= 2 else ()
+            else:
+                caps = tuple(sorted((counts[i] for i in pos if counts[i] >= 2), reverse=True))
+            if caps:
+                run.append(caps)
+            elif run:
+                runs.append(run)
+                run = []
+        if run:
+            runs.append(run)
+    return runs
+
+
+def achievable_front(
+    counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Ladder
+) -> list[Vec]:
+    """Maximal vectors (per ladder shape, capped) of disjoint pieces cut from ``counts``."""
+    zero = (0,) * len(ladder.shapes)
+    front = [zero]
+    if not ladder.shapes:
+        return front
+    min_width = min(w for w, _ in ladder.shapes)
+    for run in _runs(counts, ctx, key):
+        if max(sum(c) for c in run) < min_width:
+            continue
+        front = _add_fronts(front, _run_front(run, ladder.shapes, ladder.caps), ladder.caps)
+    return front
+
+
+def _greedy(front: list[Vec], ladder: Ladder) -> tuple[Vec, Vec]:
+    """Step 4: the ladder vector and the per-shape piece counts it uses."""
+    req = [0] * len(ladder.shapes)
+    left = list(ladder.budgets)
+    out: list[int] = []
+    live = front
+    for g, s in ladder.steps:
+        w, m = ladder.shapes[s]
+        room = left[g] // (w * m)
+        best = max((u[s] for u in live), default=0) - req[s]
+        n = max(0, min(room, best))
+        out.append(n)
+        if n:
+            req[s] += n
+            left[g] -= n * w * m
+            live = [u for u in live if u[s] >= req[s]]
+    return tuple(out), tuple(req)
+
+
+def ladder_vector(cards: Cards, ctx: TrumpContext, key: int, ladder: Ladder) -> Vec:
+    """The ladder vector of a choice of cards (its led-suit part is what counts)."""
+    return _greedy(achievable_front(cards.counts, ctx, key, ladder), ladder)[0]
+
+
+def best_vector(hand: Cards, ctx: TrumpContext, key: int, ladder: Ladder) -> Vec:
+    """The greatest ladder vector a choice from ``hand`` can reach (same routine: the hand's
+    achievable pieces are those of its best choice, the budgets limit the rest)."""
+    return ladder_vector(hand, ctx, key, ladder)
+
+
+def _ideal(ladder: Ladder) -> Vec:
+    """The vector of a follow that repeats the lead exactly: no hand can do better."""
+    left = list(ladder.budgets)
+    out = []
+    for g, s in ladder.steps:
+        w, m = ladder.shapes[s]
+        n = left[g] // (w * m)
+        left[g] -= n * w * m
+        out.append(n)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------- helpers on counts
+def _of_key(cards: Cards, ctx: TrumpContext, key: int) -> Cards:
+    keys = ctx.suit_keys
+    return Cards(tuple(n if keys[i] == key else 0 for i, n in enumerate(cards.counts)))
+
+
+def _suit_word(key: int) -> str:
+    return "trumps" if key == TRUMP else ("spades", "hearts", "clubs", "diamonds")[key] + " (plain)"
+
+
+def _sub_multisets(counts: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Every sub-multiset of ``size`` cards, as count vectors, in a fixed order (more of the
+    lower card indices first)."""
+    held = [i for i in range(CARD_COUNT) if counts[i]]
+    suffix = [0] * (len(held) + 1)
+    for k in range(len(held) - 1, -1, -1):
+        suffix[k] = suffix[k + 1] + counts[held[k]]
+    out = [0] * CARD_COUNT
+
+    def rec(k: int, need: int) -> Iterator[tuple[int, ...]]:
+        if need == 0:
+            yield tuple(out)
+            return
+        if k == len(held) or suffix[k] < need:
+            return
+        i = held[k]
+        for take in range(min(counts[i], need), -1, -1):
+            if suffix[k + 1] < need - take:
+                break
+            out[i] = take
+            yield from rec(k + 1, need - take)
+        out[i] = 0
+
+    yield from rec(0, size)
+
+
+def _count_sub_multisets(counts: Sequence[int], size: int) -> int:
+    poly = [1] + [0] * size
+    for n in counts:
+        if not n:
+            continue
+        new = [0] * (size + 1)
+        for d, coef in enumerate(poly):
+            if coef:
+                for t in range(min(n, size - d) + 1):
+                    new[d + t] += coef
+        poly = new
+    return poly[size]
+
+
+# ---------------------------------------------------------------------- the rule
+def explain_follow(
+    lead: Combination, hand: Cards, play: Cards, ctx: TrumpContext
+) -> Illegal | None:
+    """Why ``play`` is not a legal follow to ``lead`` from ``hand``, or ``None`` if it is.
+
+    Codes: ``wrong-count`` (SJ-FOLLOW-1), ``not-in-hand`` (SJ-FOLLOW-1), ``must-follow-suit``
+    (SJ-FOLLOW-2), ``must-follow-shape`` (SJ-FOLLOW-3 … 5; the message names a piece the hand
+    holds that the play should have contained)."""
+    need = lead.size
+    size = len(play)
+    if size != need:
+        return Illegal(
+            "wrong-count",
+            "SJ-FOLLOW-1",
+            f"play {need} card{'s' if need != 1 else ''} to follow a {lead.name}, not {size}",
+        )
+    if not play <= hand:
+        missing = Cards(tuple(max(0, p - h) for p, h in zip(play.counts, hand.counts, strict=True)))
+        return Illegal("not-in-hand", "SJ-FOLLOW-1", f"you do not hold {missing.pretty()}")
+    key = lead.suit_key
+    held = _of_key(hand, ctx, key)
+    played = _of_key(play, ctx, key)
+    held_n, played_n = len(held), len(played)
+    if played_n < min(need, held_n):
+        word = _suit_word(key)
+        if held_n >= need:
+            msg = f"you hold {held_n} {word}: play {need} of them to follow"
+        else:
+            msg = f"you hold only {held_n} {word}: play all of them before other cards"
+        return Illegal("must-follow-suit", "SJ-FOLLOW-2", msg)
+    if held_n <= need:
+        return None
+    ladder = ladder_for(lead)
+    if not ladder.steps:
+        return None
+    mine = ladder_vector(played, ctx, key, ladder)
+    if mine == _ideal(ladder):
+        return None
+    best = best_vector(held, ctx, key, ladder)
+    if mine == best:
+        return None
+    return _shape_refusal(lead, held, played, ctx, ladder, mine, best)
+
+
+def _shape_refusal(
+    lead: Combination,
+    held: Cards,
+    played: Cards,
+    ctx: TrumpContext,
+    ladder: Ladder,
+    mine: Vec,
+    best: Vec,
+) -> Illegal:
+    k = next(k for k, (a, b) in enumerate(zip(mine, best, strict=True)) if a != b)
+    g, s = ladder.steps[k]
+    w, m = ladder.shapes[s]
+    rest = (held - played).counts
+    example = max(
+        iter_placements(rest, ctx, lead.suit_key, w, m),
+        key=lambda p: p.top,
+        default=None,
+    ) or max(iter_placements(held.counts, ctx, lead.suit_key, w, m), key=lambda p: p.top)
+    shape = piece_name(w, m)
+    target = sorted(lead.pieces, key=lambda p: p.shape, reverse=True)[g]
+    if lead.is_throw:
+        what = f"the throw's {piece_name(*target.shape)}"
+    else:
+        what = f"a {piece_name(*target.shape)}"
+    clause = "SJ-FOLLOW-5" if lead.is_throw else "SJ-FOLLOW-3"
+    if (w, m) == target.shape:
+        msg = f"you hold {example.cards.pretty()}: a {shape} must follow {what}"
+    else:
+        msg = (
+            f"you hold {example.cards.pretty()}: following {what}, a {shape} comes before "
+            f"smaller pieces (your hand allows {best[k]} here, your play has {mine[k]})"
+        )
+    return Illegal("must-follow-shape", clause, msg)
+
+
+def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[Cards]:
+    """Every legal follow as a distinct multiset, lazily, in a fixed order. Every one of them is
+    accepted by :func:`explain_follow`."""
+    need = lead.size
+    if len(hand) < need:
+        return
+    key = lead.suit_key
+    held = _of_key(hand, ctx, key)
+    held_n = len(held)
+    if held_n <= need:
+        rest = (hand - held).counts
+        for extra in _sub_multisets(rest, need - held_n):
+            yield held + Cards(extra)
+        return
+    ladder = ladder_for(lead)
+    if not ladder.steps:
+        for counts in _sub_multisets(held.counts, need):
+            yield Cards(counts)
+        return
+    best = best_vector(held, ctx, key, ladder)
+    for counts in _sub_multisets(held.counts, need):
+        choice = Cards(counts)
+        if ladder_vector(choice, ctx, key, ladder) == best:
+            yield choice
+
+
+def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
+    """How many distinct legal follows there are. Without a shape to match (a single led, or a
+    follower short of the led suit) this is counted, not enumerated."""
+    need = lead.size
+    if len(hand) < need:
+        return 0
+    key = lead.suit_key
+    held = _of_key(hand, ctx, key)
+    held_n = len(held)
+    if held_n <= need:
+        return _count_sub_multisets((hand - held).counts, need - held_n)
+    ladder = ladder_for(lead)
+    if not ladder.steps or not any(best_vector(held, ctx, key, ladder)):
+        return _count_sub_multisets(held.counts, need)
+    return sum(1 for _ in iter_follows(lead, hand, ctx))
+
+
+def _expand(counts: Sequence[int]) -> list[Card]:
+    table = all_cards()
+    return [table[i] for i, n in enumerate(counts) for _ in range(n)]
+
+
+def _place(
+    counts: list[int],
+    shapes: list[Shape],
+    ctx: TrumpContext,
+    key: int,
+    rng: random.Random,
+    out: list[int],
+) -> bool:
+    """Cut ``shapes`` (widest first) from ``counts``, trying placements in random order; record
+    the cards used in ``out``."""
+    if not shapes:
+        return True
+    (w, m), rest = shapes[0], shapes[1:]
+    options = list(iter_placements(counts, ctx, key, w, m))
+    rng.shuffle(options)
+    for piece in options:
+        used = piece.cards.counts
+        for i, n in enumerate(used):
+            if n:
+                counts[i] -= n
+                out[i] += n
+        if _place(counts, rest, ctx, key, rng, out):
+            return True
+        for i, n in enumerate(used):
+            if n:
+                counts[i] += n
+                out[i] -= n
+    return False
+
+
+def random_follow(lead: Combination, hand: Cards, ctx: TrumpContext, rng: random.Random) -> Cards:
+    """One legal follow, drawn cheaply: the pieces the ladder demands are cut from the hand at
+    random, the rest is random cards of the led suit (or, when short of it, of the hand)."""
+    need = lead.size
+    if len(hand) < need:
+        raise ValueError(f"a hand of {len(hand)} cards cannot follow {need}")
+    key = lead.suit_key
+    held = _of_key(hand, ctx, key)
+    held_n = len(held)
+    if held_n <= need:
+        extra = rng.sample(_expand((hand - held).counts), need - held_n)
+        return held + Cards.of(extra)
+    ladder = ladder_for(lead)
+    chosen = [0] * CARD_COUNT
+    if ladder.steps:
+        _, req = _greedy(achievable_front(held.counts, ctx, key, ladder), ladder)
+        shapes = sorted(
+            (ladder.shapes[s] for s, n in enumerate(req) for _ in range(n)),
+            key=lambda sh: (-sh[0], -sh[1]),
+        )
+        if not _place(list(held.counts), shapes, ctx, key, rng, chosen):  # pragma: no cover
+            raise AssertionError("the ladder promised pieces that could not be cut")
+    left = [h - c for h, c in zip(held.counts, chosen, strict=True)]
+    pad = rng.sample(_expand(left), need - sum(chosen))
+    return Cards(tuple(chosen)) + Cards.of(pad)
