@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from cardrules.cards import Card
 from cardrules.errors import NotationError
 from cardrules.multiset import Cards
 
@@ -28,6 +29,15 @@ class MoveText:
         return f"{self.seat}: {' '.join(parts)}"
 
 
+def _is_card(word: str) -> bool:
+    """Card tokens such as ``AS``, ``KH`` or ``SJ`` are letters too; they are never verbs."""
+    try:
+        Card.parse(word)
+    except NotationError:
+        return False
+    return True
+
+
 def parse_move_text(text: str, *, decks: int | None = None) -> MoveText:
     """Read ``"2: 8S 8D"``, ``"1: pass"`` or ``"1: chi 7S 9H"``."""
     head, sep, rest = text.partition(":")
@@ -43,7 +53,7 @@ def parse_move_text(text: str, *, decks: int | None = None) -> MoveText:
         raise NotationError(f"the seat must not be negative, got {seat} in {text!r}")
     words = rest.split()
     verb: str | None = None
-    if words and words[0].isalpha() and words[0].lower() not in ("sj", "bj"):
+    if words and words[0].isalpha() and not _is_card(words[0]):
         verb = words[0].lower()
         words = words[1:]
     try:
