@@ -1,0 +1,108 @@
+"""Points and the kitty (rulings S-TABLE-3, S-TRICK-3; clauses SJ-TABLE-4, SJ-TRICK-4 … 8).
+
+Points per card come from the variant's ``point_values`` table (5 → 5, 10 → 10, K → 10 by default);
+they are precomputed once per table as a 54-slot vector, so counting a trick is one pass over the
+few point-carrying slots.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import attrs
+
+from cardrules.cards import Rank, all_cards
+from cardrules.multiset import Cards
+
+__all__ = [
+    "KittyBonus",
+    "RoundResult",
+    "kitty_bonus",
+    "kitty_factor",
+    "point_slots",
+    "points_of",
+]
+
+
+@lru_cache(maxsize=64)
+def point_slots(point_values: tuple[tuple[str, int], ...]) -> tuple[tuple[int, int], ...]:
+    """``(card index, points)`` for every card that carries points under this table."""
+    by_rank = {Rank.parse(rank): value for rank, value in point_values}
+    return tuple(
+        (card.index, by_rank[card.rank])
+        for card in all_cards()
+        if not card.is_joker and by_rank.get(card.rank, 0)
+    )
+
+
+def points_of(cards: Cards, point_values: tuple[tuple[str, int], ...]) -> int:
+    """The points the cards carry."""
+    counts = cards.counts
+    return sum(counts[i] * value for i, value in point_slots(point_values))
+
+
+def kitty_factor(mode: str, k: int) -> int:
+    """The kitty multiplier for a last-trick lead whose largest piece has ``k`` cards.
+
+    ``power``: 2^k (single ×2, pair ×4, triple ×8, quad ×16); ``linear``: k; ``times``: 2k.
+    """
+    if k < 1:
+        raise ValueError("a lead has at least one card")
+    if mode == "power":
+        return 1 << k
+    if mode == "linear":
+        return k
+    if mode == "times":
+        return 2 * k
+    raise ValueError(f"unknown kitty_multiplier {mode!r}")
+
+
+@attrs.frozen(kw_only=True)
+class KittyBonus:
+    """What the kitty gave at the end of the round (SJ-TRICK-5 … 7).
+
+    ``factor`` is 0 when the banker team took the last trick (the kitty does not count), 1 when the
+    attackers took it with plain cards, else the multiplier of ``kitty_multiplier``."""
+
+    kitty_points: int
+    largest_piece: int
+    factor: int
+    points: int
+
+
+def kitty_bonus(
+    *,
+    kitty_points: int,
+    mode: str,
+    largest_piece: int,
+    attackers_won: bool,
+    won_with_trump: bool,
+) -> KittyBonus:
+    """The kitty's contribution to the attackers' points after the last trick."""
+    if not attackers_won:
+        factor = 0
+    elif not won_with_trump:
+        factor = 1
+    else:
+        factor = kitty_factor(mode, largest_piece)
+    return KittyBonus(
+        kitty_points=kitty_points,
+        largest_piece=largest_piece,
+        factor=factor,
+        points=kitty_points * factor,
+    )
+
+
+@attrs.frozen(kw_only=True)
+class RoundResult:
+    """The outcome of a finished round's play: the attackers' points with the kitty included.
+
+    Level changes (S-LEVEL) are decided from ``attacker_points`` by a later part of the engine."""
+
+    banker: int
+    banker_team: int
+    attacker_team: int
+    attacker_points: int
+    banker_points: int
+    kitty: KittyBonus | None
+    penalties: tuple[int, ...]

@@ -1,0 +1,49 @@
+"""Throws (甩牌): does a throw stand, and which piece is forced when it fails (S-THROW-1, 2).
+
+The engine knows every hand, so it decides at once whether any other player holds, in the thrown
+suit, a piece of the same shape that beats one of the thrown pieces (clauses SJ-THROW-2, 3). Only
+the forced piece and the fact of the failure become public (SJ-THROW-5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from cardrules.multiset import Cards
+from cardrules.shengji.order import TrumpContext
+from cardrules.shengji.pieces import Combination, Piece, holds_beating_piece
+
+__all__ = ["ThrowOutcome", "piece_size_key", "resolve_throw"]
+
+
+def piece_size_key(piece: Piece) -> tuple[int, int, int]:
+    """Smallest first: fewest cards, then the narrower, then the lower top (SJ-THROW-3)."""
+    return (piece.size, piece.width, piece.top)
+
+
+@attrs.frozen(kw_only=True)
+class ThrowOutcome:
+    """The engine's decision on a throw: ``led`` is what actually reaches the table."""
+
+    stands: bool
+    led: Cards
+    #: The pieces some other player could beat (empty when the throw stands).
+    beaten: tuple[Piece, ...] = ()
+
+
+def resolve_throw(
+    throw: Combination, thrower: int, hands: Sequence[Cards], ctx: TrumpContext
+) -> ThrowOutcome:
+    """Decide a throw from all hands (``hands[thrower]`` is ignored)."""
+    others = [hand for seat, hand in enumerate(hands) if seat != thrower and hand]
+    beaten = tuple(
+        piece
+        for piece in throw.pieces
+        if any(holds_beating_piece(hand, piece, ctx) for hand in others)
+    )
+    if not beaten:
+        return ThrowOutcome(stands=True, led=throw.cards)
+    forced = min(beaten, key=piece_size_key)
+    return ThrowOutcome(stands=False, led=forced.cards, beaten=beaten)
