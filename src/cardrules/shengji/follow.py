@@ -469,7 +469,7 @@ def _place(
     if not shapes:
         return True
     (w, m), rest = shapes[0], shapes[1:]
-    options = list(iter_placements(counts, ctx, key, w, m))
+    options = list(iter_placements(counts, ctx, key, w, m, every_kind=True))
     rng.shuffle(options)
     for piece in options:
         used = piece.cards.counts

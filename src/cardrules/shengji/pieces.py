@@ -143,17 +143,28 @@ def _make_piece(
 
 
 def iter_placements(
-    counts: Sequence[int], ctx: TrumpContext, suit_key: int, width: int, length: int
+    counts: Sequence[int],
+    ctx: TrumpContext,
+    suit_key: int,
+    width: int,
+    length: int,
+    *,
+    every_kind: bool = False,
 ) -> Iterator[Piece]:
     """Every piece of shape ``(width, length)`` that can be cut from ``counts`` (a count vector) in
     suit key ``suit_key`` — cut from wider holdings where needed, never across a lane gap. Where a
-    lane position holds several cards (classic lanes), the strongest one is used for the top and
-    any for the rest, one placement per window."""
+    lane position holds several cards (classic lanes), one placement per window uses the strongest
+    card on each position; ``every_kind=True`` yields every choice of cards instead."""
     for lane_id in ctx.lanes_of_suit[suit_key]:
         types = _lane_types(counts, ctx, lane_id, width)
         for start in range(len(types) - length + 1):
             window = types[start : start + length]
-            if all(window):
+            if not all(window):
+                continue
+            if every_kind:
+                for choice in _choices(counts, ctx.lanes[lane_id][start : start + length], width):
+                    yield _make_piece(ctx, lane_id, start, width, choice)
+            else:
                 yield _make_piece(ctx, lane_id, start, width, [t[0] for t in window])
 
 
