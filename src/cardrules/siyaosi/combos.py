@@ -1,0 +1,282 @@
+"""四幺四 combinations: what a group of cards is (:func:`classify`) and what beats what
+(:func:`beats`), usable on their own by an app that only judges.
+
+A level card's strength depends on who plays it, so both take a :class:`Table` (the variant, the
+teams' levels and the ruling team) and the seat that plays. Strengths are small integers read from
+per-team tables built once per :class:`Table`:
+
+* natural order (4A4-RANK-1): 3 … A are their face values 3 … 14, a 2 is 15, SJ 17, BJ 18;
+* a promoted level card (4A4-RANK-2) is 16, between the 2 and the small joker.
+
+Straights of every kind compare by their lowest face rank and never use promotion (4A4-RANK-3).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules.cards import Rank
+from cardrules.multiset import Cards
+from cardrules.siyaosi.variant import Variant
+
+__all__ = [
+    "COMBINATION_NAMES",
+    "Combination",
+    "Table",
+    "beats",
+    "classify",
+    "rank_counts",
+]
+
+#: The contract's combination names, in the order the spec lists them.
+COMBINATION_NAMES = (
+    "single", "pair", "straight", "flush-straight", "double-straight", "triple-straight",
+    "bomb", "joker-bomb", "4a4",
+)  # fmt: skip
+
+SJ = 15
+BJ = 16
+_NATURAL = {**{r: r for r in range(3, 15)}, 2: 15, SJ: 17, BJ: 18}
+PROMOTED = 16
+
+# 4A4 order (4A4-BEAT-6): pure suit by ♠ ♥ ♣ ♦, then pure black, pure red, mixed.
+_PURE_SUIT = (13, 12, 11, 10)
+_PURE_BLACK = 5
+_PURE_RED = 4
+_MIXED = 0
+
+
+def rank_counts(counts: tuple[int, ...]) -> list[int]:
+    """Cards per face rank (index = :class:`Rank` value, 17 slots) of a 54-slot count vector."""
+    c = counts
+    out = [0] * 17
+    for r in range(2, 15):
+        i = r - 2
+        out[r] = c[i] + c[i + 13] + c[i + 26] + c[i + 39]
+    out[SJ] = c[52]
+    out[BJ] = c[53]
+    return out
+
+
+@attrs.frozen
+class Table:
+    """What decides the strength of a card: the variant, each team's level and the ruling team.
+
+    The level card is the ruling team's level (``levels[ruling]``); with nobody ruling there is
+    none. ``promotes(seat)`` says whether that seat's level cards rank above the 2 (4A4-RANK-2).
+    """
+
+    variant: Variant
+    levels: tuple[Rank, Rank] = (Rank.TWO, Rank.TWO)
+    ruling: int | None = None
+    _strength: tuple[tuple[int, ...], tuple[int, ...]] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+
+    def __attrs_post_init__(self) -> None:
+        base = [0] * 17
+        for r, s in _NATURAL.items():
+            base[r] = s
+        per_team = []
+        for team in (0, 1):
+            row = list(base)
+            if self._promotes_team(team):
+                assert self.level is not None
+                row[int(self.level)] = PROMOTED
+            per_team.append(tuple(row))
+        object.__setattr__(self, "_strength", (per_team[0], per_team[1]))
+
+    @property
+    def level(self) -> Rank | None:
+        """The level card's rank, or ``None`` when no team rules."""
+        return None if self.ruling is None else self.levels[self.ruling]
+
+    def _promotes_team(self, team: int) -> bool:
+        level = self.level
+        if level is None or level == Rank.TWO:  # 4A4-RANK-4: a level of 2 changes nothing
+            return False
+        mode = self.variant.level_promotion
+        if mode == "all":
+            return True
+        if mode == "ruling_team":
+            return team == self.ruling
+        return False
+
+    def promotes(self, seat: int) -> bool:
+        """Whether level cards played by ``seat`` rank between the 2 and the small joker."""
+        level = self.level
+        return level is not None and self._strength[seat % 2][int(level)] == PROMOTED
+
+    def strengths(self, seat: int) -> tuple[int, ...]:
+        """Strength by face rank (index = Rank value) for cards played by ``seat``."""
+        return self._strength[seat % 2]
+
+    def strength(self, rank: Rank, seat: int) -> int:
+        return self._strength[seat % 2][int(rank)]
+
+
+@attrs.frozen
+class Combination:
+    """A legal combination, or the effective combination of a chain (4A4-CHAIN-3).
+
+    ``width`` is the number of cards per rank (a bomb's size), ``length`` the number of distinct
+    ranks (1 for singles, pairs and bombs), ``low`` the lowest face rank. ``strength`` compares
+    combinations of the same kind and size: the seat-aware rank strength for singles, pairs and
+    bombs, ``low`` for straights of every kind, the suit purity for a 4A4.
+    """
+
+    name: str
+    cards: Cards
+    width: int
+    length: int
+    low: int
+    strength: int
+    flush: bool = False
+
+    @property
+    def is_bomb(self) -> bool:
+        return self.name == "bomb"
+
+    @property
+    def is_run(self) -> bool:
+        """A straight of any multiplicity (single, double, triple, or a longer chain)."""
+        return self.length > 1
+
+    @property
+    def four_threes(self) -> bool:
+        """Exactly four 3s (4A4-BEAT-7), whether played as a bomb or reached by a chain."""
+        return self.name == "bomb" and self.width == 4 and self.low == 3
+
+
+def run_name(width: int, flush: bool) -> str:
+    if width == 1:
+        return "flush-straight" if flush else "straight"
+    if width == 2:
+        return "double-straight"
+    if width == 3:
+        return "triple-straight"
+    return "multi-straight"  # only as the effective combination of a straight chain
+
+
+def purity(counts: tuple[int, ...]) -> int:
+    """The 4A4 order value of three cards (4A4-BEAT-6)."""
+    suits = set()
+    for i in range(52):
+        if counts[i]:
+            suits.add(i // 13)
+    if len(suits) == 1:
+        return _PURE_SUIT[suits.pop()]
+    if suits <= {0, 2}:
+        return _PURE_BLACK
+    if suits <= {1, 3}:
+        return _PURE_RED
+    return _MIXED
+
+
+def classify(cards: Cards, table: Table, seat: int = 0) -> Combination | None:
+    """What ``cards`` played by ``seat`` are, or ``None`` if they form no combination
+    ("法无规定不可为", 4A4-COMBO-1)."""
+    return classify_counts(cards, rank_counts(cards.counts), table, seat)
+
+
+def classify_counts(cards: Cards, rc: list[int], table: Table, seat: int) -> Combination | None:
+    """:func:`classify` with the rank counts already computed."""
+    variant = table.variant
+    n = 0
+    present = []
+    for r in range(2, 17):
+        if rc[r]:
+            present.append(r)
+            n += rc[r]
+    if n == 0:
+        return None
+    sj, bj = rc[SJ], rc[BJ]
+    if sj and bj:
+        if n == 2:
+            return Combination("joker-bomb", cards, 2, 1, BJ, 0)
+        return None
+    if n == 3 and rc[4] == 2 and rc[14] == 1:
+        return Combination("4a4", cards, 3, 1, 4, purity(cards.counts))
+    strengths = table.strengths(seat)
+    if len(present) == 1:
+        r = present[0]
+        name = "single" if n == 1 else "pair" if n == 2 else "bomb"
+        return Combination(name, cards, n, 1, r, strengths[r])
+    if sj or bj:
+        return None
+    return _run(cards, rc, present, n, variant)
+
+
+def _run(
+    cards: Cards, rc: list[int], present: list[int], n: int, variant: Variant
+) -> Combination | None:
+    lo, hi = present[0], present[-1]
+    length = hi - lo + 1
+    if length != len(present):
+        return None
+    if lo == 2 and variant.straight_floor != "2":
+        return None
+    width = rc[lo]
+    if n != width * length:
+        return None
+    if width == 1:
+        if length < 3:
+            return None
+        flush = _one_suit(cards.counts)
+        return Combination(run_name(1, flush), cards, 1, length, lo, lo, flush)
+    if length < variant.min_tuple_run:
+        return None
+    if width == 2 or (width == 3 and variant.triple_straights):
+        return Combination(run_name(width, False), cards, width, length, lo, lo)
+    return None
+
+
+def _one_suit(counts: tuple[int, ...]) -> bool:
+    seen = -1
+    for i in range(52):
+        if counts[i]:
+            s = i // 13
+            if seen >= 0 and s != seen:
+                return False
+            seen = s
+    return True
+
+
+def beats(top: Combination, play: Combination, variant: Variant) -> bool:
+    """Whether ``play`` beats ``top`` standing on top of a trick (4A4-BEAT-1 … 4A4-BEAT-8).
+
+    Irreflexive and asymmetric; not transitive when ``four_threes_beat_4a4`` is on.
+    """
+    pn, tn = play.name, top.name
+    if pn == "4a4":
+        if tn == "4a4":
+            return play.strength > top.strength
+        return not (top.four_threes and variant.four_threes_beat_4a4)
+    if pn == "joker-bomb":
+        return tn not in ("4a4", "joker-bomb")
+    if pn == "bomb":
+        if tn == "4a4":
+            return play.four_threes and variant.four_threes_beat_4a4
+        if tn == "joker-bomb":
+            return False
+        if tn == "bomb":
+            return play.width > top.width or (
+                play.width == top.width and play.strength > top.strength
+            )
+        if top.is_run:
+            return variant.bomb_vs_straight == "any" or play.width >= top.width + 2
+        return True  # singles and pairs
+    if tn in ("4a4", "joker-bomb", "bomb"):
+        return False
+    if not play.is_run or not top.is_run:
+        # singles and pairs: same width, compare the seat-aware strength
+        if play.is_run or top.is_run or play.width != top.width:
+            return False
+        return play.strength > top.strength
+    if play.width == 2 and top.width == 1 and variant.double_beats_single_straight:
+        return True
+    if play.width != top.width or play.length != top.length:
+        return False
+    if play.width == 1 and variant.flush_straights and play.flush != top.flush:
+        return play.flush
+    return play.low > top.low

@@ -1,0 +1,315 @@
+"""Listing the legal moves of a 四幺四 state (4A4-MOVES-1), from per-rank counts.
+
+Candidates are built from a hand's rank counts, never from subsets of cards. Where several
+concrete card choices have the same effect, one canonical choice is listed: for every rank the
+cards are taken in suit order ♦ ♣ ♥ ♠ (the weakest suits first). Suits matter in two places
+only, and there every class is listed: a straight that is a flush straight (when
+``flush_straights`` is on) is listed once per suit that can make it and once as a mixed straight
+if the hand can make one; a 4A4 is listed once per purity class it can be made in (4A4-BEAT-6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from cardrules.multiset import Cards
+from cardrules.siyaosi.combos import (
+    BJ,
+    SJ,
+    Combination,
+    Table,
+    beats,
+    purity,
+    rank_counts,
+    run_name,
+)
+from cardrules.siyaosi.state import KIND_ORDER, Move
+from cardrules.siyaosi.variant import Variant
+
+if TYPE_CHECKING:
+    from cardrules.siyaosi.state import State, Top
+
+_Key = tuple[int, int, int, int, tuple[int, ...]]
+_Add = Callable[[int, str, int, Cards], None]
+
+__all__ = ["generate", "hand_plays"]
+
+# Card indices of a face rank in canonical pick order: ♦ ♣ ♥ ♠ (jokers have one slot).
+_PICK: list[tuple[int, ...]] = [()] * 17
+for _r in range(2, 15):
+    _PICK[_r] = (_r - 2 + 39, _r - 2 + 26, _r - 2 + 13, _r - 2)
+_PICK[SJ] = (52,)
+_PICK[BJ] = (53,)
+_ZERO54 = [0] * 54
+
+
+def _cards(counts: list[int]) -> Cards:
+    """A Cards from a count list known to be valid (skips re-validation on the hot path)."""
+    c = object.__new__(Cards)
+    object.__setattr__(c, "counts", tuple(counts))
+    return c
+
+
+def _pick_into(out: list[int], hand: tuple[int, ...], r: int, k: int) -> None:
+    for i in _PICK[r]:
+        have = hand[i]
+        if have:
+            take = have if have < k else k
+            out[i] += take
+            k -= take
+            if not k:
+                return
+
+
+def _picked(hand: tuple[int, ...], r: int, k: int) -> Cards:
+    out = list(_ZERO54)
+    _pick_into(out, hand, r, k)
+    return _cards(out)
+
+
+def hand_plays(
+    hand: Cards, rc: list[int], table: Table, seat: int, kinds: frozenset[str] | None = None
+) -> Iterator[Combination]:
+    """Every combination the hand can play (canonical card choices), optionally only of some
+    kinds (``single pair run bomb joker-bomb 4a4``)."""
+    counts = hand.counts
+    variant = table.variant
+    strengths = table.strengths(seat)
+    want = kinds or frozenset(("single", "pair", "run", "bomb", "joker-bomb", "4a4"))
+    for r in range(2, 17):
+        n = rc[r]
+        if not n:
+            continue
+        s = strengths[r]
+        if "single" in want:
+            yield Combination("single", _picked(counts, r, 1), 1, 1, r, s)
+        if n >= 2 and "pair" in want:
+            yield Combination("pair", _picked(counts, r, 2), 2, 1, r, s)
+        if n >= 3 and "bomb" in want:
+            for k in range(3, n + 1):
+                yield Combination("bomb", _picked(counts, r, k), k, 1, r, s)
+    if rc[SJ] and rc[BJ] and "joker-bomb" in want:
+        out = list(_ZERO54)
+        out[52] = out[53] = 1
+        yield Combination("joker-bomb", _cards(out), 2, 1, BJ, 0)
+    if rc[4] >= 2 and rc[14] and "4a4" in want:
+        yield from _four_a_fours(counts)
+    if "run" in want:
+        yield from _runs(counts, rc, variant)
+
+
+def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
+    fours = [i for i in _PICK[4] if counts[i]]
+    aces = [i for i in _PICK[14] if counts[i]]
+    seen: set[int] = set()
+    for x in range(len(fours)):
+        for y in range(x, len(fours)):
+            a, b = fours[x], fours[y]
+            if a == b and counts[a] < 2:
+                continue
+            for ace in aces:
+                out = list(_ZERO54)
+                out[a] += 1
+                out[b] += 1
+                out[ace] += 1
+                t = tuple(out)
+                p = purity(t)
+                if p in seen:
+                    continue
+                seen.add(p)
+                yield Combination("4a4", _cards(out), 3, 1, 4, p)
+
+
+def _runs(counts: tuple[int, ...], rc: list[int], variant: Variant) -> Iterator[Combination]:
+    floor = 2 if variant.straight_floor == "2" else 3
+    widths = [1, 2] + ([3] if variant.triple_straights else [])
+    for w in widths:
+        min_len = 3 if w == 1 else max(variant.min_tuple_run, 2)
+        r = floor
+        while r <= 14:
+            if rc[r] < w:
+                r += 1
+                continue
+            end = r
+            while end + 1 <= 14 and rc[end + 1] >= w:
+                end += 1
+            # every interval [lo, hi] inside the segment [r, end]
+            for lo in range(r, end + 1):
+                for hi in range(lo + min_len - 1, end + 1):
+                    if w == 1:
+                        yield from _straights(counts, lo, hi, variant.flush_straights)
+                    else:
+                        out = list(_ZERO54)
+                        for q in range(lo, hi + 1):
+                            _pick_into(out, counts, q, w)
+                        yield Combination(run_name(w, False), _cards(out), w, hi - lo + 1, lo, lo)
+            r = end + 1
+
+
+def _straights(
+    counts: tuple[int, ...], lo: int, hi: int, flush_matters: bool
+) -> Iterator[Combination]:
+    length = hi - lo + 1
+    out = list(_ZERO54)
+    chosen = []
+    for q in range(lo, hi + 1):
+        for i in _PICK[q]:
+            if counts[i]:
+                out[i] += 1
+                chosen.append(i)
+                break
+    mono = len({i // 13 for i in chosen}) == 1
+    if not flush_matters:
+        yield Combination(
+            "straight" if not mono else "flush-straight", _cards(out), 1, length, lo, lo, mono
+        )
+        return
+    if mono:
+        # try to make a mixed straight: change the highest rank that has another suit
+        suit = chosen[0] // 13
+        for pos in range(length - 1, -1, -1):
+            q = lo + pos
+            alt = next((i for i in _PICK[q] if counts[i] and i // 13 != suit), None)
+            if alt is not None:
+                out[chosen[pos]] -= 1
+                out[alt] += 1
+                mono = False
+                break
+    if not mono:
+        yield Combination("straight", _cards(out), 1, length, lo, lo, False)
+    for s in (3, 2, 1, 0):
+        base = s * 13 - 2
+        if all(counts[base + q] for q in range(lo, hi + 1)):
+            fl = list(_ZERO54)
+            for q in range(lo, hi + 1):
+                fl[base + q] = 1
+            yield Combination("flush-straight", _cards(fl), 1, length, lo, lo, True)
+
+
+def _follow_kinds(top: Combination, variant: Variant) -> frozenset[str]:
+    name = top.name
+    if name == "4a4":
+        return frozenset(("4a4", "bomb"))
+    if name == "joker-bomb":
+        return frozenset(("4a4",))
+    kinds = {"bomb", "joker-bomb", "4a4"}
+    if name == "bomb":
+        return frozenset(kinds)
+    if top.is_run:
+        kinds.add("run")
+    else:
+        kinds.add(name)
+    return frozenset(kinds)
+
+
+def _rc_of(combo: Combination) -> list[int]:
+    rc = [0] * 17
+    for r in range(combo.low, combo.low + combo.length):
+        rc[r] = combo.width
+    return rc
+
+
+def generate(state: State) -> list[Move]:
+    """Every legal move of every seat that may act now, sorted by seat, kind, size, rank."""
+    if state.is_over:
+        return []
+    table = state.table
+    top = state.top
+    turn = state.turn
+    keyed: list[tuple[_Key, Move]] = []
+
+    def add(seat: int, kind: str, combo_low: int, cards: Cards) -> None:
+        keyed.append(
+            (
+                (seat, KIND_ORDER[kind], sum(cards.counts), combo_low, cards.counts),
+                Move(seat, kind, cards),
+            )
+        )
+
+    for seat, hand in enumerate(state.hands):
+        if not hand:
+            continue
+        rc = rank_counts(hand.counts)
+        if seat == turn:
+            if top is None:
+                for combo in hand_plays(hand, rc, table, seat):
+                    add(seat, "play", combo.low, combo.cards)
+            else:
+                keyed.append(((seat, 0, 0, 0, ()), Move(seat, "pass")))
+                _follows(state, top, hand, rc, seat, add)
+        if top is not None:
+            _out_of_turn(state, top, hand, rc, seat, add)
+    keyed.sort(key=lambda km: km[0])
+    return [m for _, m in keyed]
+
+
+def _follows(state: State, top: Top, hand: Cards, rc: list[int], seat: int, add: _Add) -> None:
+    table = state.table
+    variant = table.variant
+    current = top.combination
+    base = top.base if variant.cha == "chain" else None
+    for combo in hand_plays(hand, rc, table, seat, _follow_kinds(current, variant)):
+        if not beats(current, combo, variant):
+            continue
+        if (
+            base is not None
+            and combo.low == base.low
+            and combo.length == base.length
+            and state._chain_fit(top, _rc_of(combo))
+        ):
+            continue
+        add(seat, "play", combo.low, combo.cards)
+    if variant.chi and current.name == "single" and not top.steps and not state.passes:
+        _chis(state, top, hand, seat, add)
+
+
+def _chis(state: State, top: Top, hand: Cards, seat: int, add: _Add) -> None:
+    r = top.combination.low
+    if r > 14:
+        return
+    floor = 2 if state.variant.straight_floor == "2" else 3
+    counts = hand.counts
+    seen: set[tuple[tuple[int, int], bool]] = set()
+    for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):
+        if a < floor or b > 14 or r < floor:
+            continue
+        for i in _PICK[a]:
+            if not counts[i]:
+                continue
+            for j in _PICK[b]:
+                if not counts[j]:
+                    continue
+                out = list(_ZERO54)
+                out[i] += 1
+                out[j] += 1
+                cards = _cards(out)
+                combo = state._chi_combination(seat, cards, top)
+                if combo is None:
+                    continue
+                cls = combo.flush and state.variant.flush_straights
+                if ((a, b), cls) in seen:
+                    continue
+                seen.add(((a, b), cls))
+                add(seat, "chi", a, cards)
+
+
+def _out_of_turn(state: State, top: Top, hand: Cards, rc: list[int], seat: int, add: _Add) -> None:
+    variant = state.variant
+    counts = hand.counts
+    if variant.cha == "chain" and top.base is not None:
+        base = top.base
+        kind = state.step_kind(top)
+        ranks = range(base.low, base.low + base.length)
+        have = min(rc[q] for q in ranks)
+        for c in state._next_steps(top):
+            if c > have:
+                break
+            out = list(_ZERO54)
+            for q in ranks:
+                _pick_into(out, counts, q, c)
+            add(seat, kind, base.low, _cards(out))
+    elif variant.cha == "capture" and top.combination.name == "single":
+        r = top.combination.low
+        if rc[r] >= 2:
+            add(seat, "capture", r, _picked(counts, r, 2))
