@@ -8,8 +8,9 @@ once, in :meth:`State.explain`; :meth:`State.is_legal`, :meth:`State.legal_moves
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, cast
 
@@ -80,8 +81,10 @@ class Move:
         return out
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Move:
-        move: Move = _converter().structure(data, cls)
+    def from_json(cls, data: Mapping[str, Any] | str) -> Move:
+        """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
+        table: Mapping[str, Any] = json.loads(data) if isinstance(data, str) else data
+        move: Move = _converter().structure(dict(table), cls)
         return move
 
 
@@ -508,8 +511,10 @@ class State:
         return out
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> State:
-        state: State = _converter().structure(data, cls)
+    def from_json(cls, data: Mapping[str, Any] | str) -> State:
+        """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
+        table: Mapping[str, Any] = json.loads(data) if isinstance(data, str) else data
+        state: State = _converter().structure(dict(table), cls)
         return state
 
     def __repr__(self) -> str:

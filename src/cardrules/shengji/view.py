@@ -8,6 +8,8 @@ says which piece was forced.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -104,6 +106,8 @@ class View:
         return out
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> View:
-        view: View = converter.structure(data, cls)
+    def from_json(cls, data: Mapping[str, Any] | str) -> View:
+        """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
+        table: Mapping[str, Any] = json.loads(data) if isinstance(data, str) else data
+        view: View = converter.structure(dict(table), cls)
         return view
