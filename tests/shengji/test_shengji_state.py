@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from cardrules.cards import all_cards
-from cardrules.deck import deal
+from cardrules.deck import SplitMix64, deal
 from cardrules.errors import CardrulesError, IllegalMoveError, NotationError, PositionError
 from cardrules.multiset import Cards
 from cardrules.notation import parse_move_text
 from cardrules.position import load_position
-from cardrules.shengji import Move, State, load_variant
+from cardrules.shengji import Move, State, load_variant, random_move
 from cardrules.shengji.adapter import ADAPTER
 from cardrules.shengji.scoring import kitty_bonus, kitty_factor, points_of
 
@@ -239,3 +239,19 @@ def test_adapter_needs_the_banker_when_levels_differ() -> None:
     with pytest.raises(PositionError) as err:
         ADAPTER.classify(position, parse_move_text("0: 3D"))
     assert err.value.key == "banker"
+
+
+def test_random_move_from_splitmix_is_reproducible() -> None:
+    def game(seed: int) -> list[str]:
+        state = State.new(FOUR, seed=seed, trump="D")
+        rng = SplitMix64(seed)
+        moves = []
+        while not state.is_over:
+            move = random_move(state, rng)
+            moves.append(str(move))
+            state = state.apply(move)
+        return moves
+
+    first = game(8)
+    assert first == game(8)
+    assert first != game(9)

@@ -16,7 +16,7 @@ from pathlib import Path
 from cardrules.shengji.order import TRUMP, TrumpContext, trump_context
 from cardrules.shengji.pieces import Combination, Piece, beats, classify, matches_structure
 from cardrules.shengji.scoring import KittyBonus, RoundResult
-from cardrules.shengji.state import Move, ShengjiLegalMoves, State
+from cardrules.shengji.state import Move, ShengjiLegalMoves, State, random_move
 from cardrules.shengji.throws import ThrowOutcome, resolve_throw
 from cardrules.shengji.variant import Variant
 from cardrules.shengji.view import Play, View
@@ -40,6 +40,7 @@ __all__ = [
     "classify",
     "load_variant",
     "matches_structure",
+    "random_move",
     "resolve_throw",
     "trump_context",
 ]

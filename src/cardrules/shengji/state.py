@@ -18,7 +18,7 @@ import attrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from cardrules.cards import Card, Rank, Suit
-from cardrules.deck import deal
+from cardrules.deck import SplitMix64, deal
 from cardrules.errors import Illegal, IllegalMoveError, NotationError, PositionError
 from cardrules.jsonio import converter
 from cardrules.legal import LegalMoves
@@ -33,7 +33,7 @@ from cardrules.shengji.throws import resolve_throw
 from cardrules.shengji.variant import Variant
 from cardrules.shengji.view import Play, View
 
-__all__ = ["Move", "Play", "ShengjiLegalMoves", "State", "context_for"]
+__all__ = ["Move", "Play", "ShengjiLegalMoves", "State", "context_for", "random_move"]
 
 
 @lru_cache(maxsize=256)
@@ -526,6 +526,33 @@ class State:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+class _SplitMixRandom(random.Random):
+    """A :class:`random.Random` drawing from the library's :class:`SplitMix64`, so a seeded
+    simulation is the same on every machine and Python version."""
+
+    def __init__(self, source: SplitMix64) -> None:
+        self._source = source
+        super().__init__(0)
+
+    def random(self) -> float:
+        return (self._source.next_u64() >> 11) * (1.0 / (1 << 53))
+
+    def getrandbits(self, k: int) -> int:
+        bits, value = 0, 0
+        while bits < k:
+            value = (value << 64) | self._source.next_u64()
+            bits += 64
+        return value >> (bits - k)
+
+
+def random_move(state: State, rng: random.Random | SplitMix64) -> Move:
+    """A random legal move of ``state`` (see :meth:`State.random_move`); ``rng`` may be a
+    :class:`random.Random` or the library's :class:`SplitMix64`."""
+    if isinstance(rng, SplitMix64):
+        rng = _SplitMixRandom(rng)
+    return state.random_move(rng)
 
 
 def _rank(value: Rank | str) -> Rank:
