@@ -469,18 +469,26 @@ class State:
                 "4A4-CHAIN-1",
                 "a chain starts only on a single (or a single straight) on top of the trick",
             )
+        want = self._next_steps(top)
+        if not want:
+            return _illegal("chain-closed", "4A4-CHAIN-11", "this chain takes no further step")
         steps = self._chain_fit(top, rc)
         if not steps:
-            want = self._next_steps(top)
-            if not want:
-                return _illegal("chain-closed", "4A4-CHAIN-11", "this chain takes no further step")
-            ranks = " ".join(
-                Rank(r).text for r in range(top.base.low, top.base.low + top.base.length)
-            )
+            b = top.base.width
+            c = rc[top.base.low]
+            ranks = range(top.base.low, top.base.low + top.base.length)
+            shaped = sum(rc) == c * top.base.length and all(rc[r] == c for r in ranks)
+            if shaped and c == (2 * b if kind == "cha" else b):
+                return _illegal(
+                    "wrong-chain-step",
+                    "4A4-CHAIN-3",
+                    f"the chain needs a {self.step_kind(top)} next, not a {kind}",
+                )
+            names = " ".join(Rank(r).text for r in ranks)
             return _illegal(
                 "not-a-chain-step",
                 "4A4-CHAIN-2",
-                f"the next step needs exactly {want[0]} card(s) of each of {ranks}",
+                f"the next step needs exactly {want[0]} card(s) of each of {names}",
             )
         if kind != self.step_kind(top):
             return _illegal(
