@@ -12,12 +12,13 @@ import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
+from operator import add
 from typing import Any, cast
 
 import attrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from cardrules.cards import Card, Rank, Suit
+from cardrules.cards import Rank, Suit
 from cardrules.deck import SplitMix64, deal
 from cardrules.errors import Illegal, IllegalMoveError, NotationError, PositionError
 from cardrules.jsonio import converter
@@ -28,7 +29,7 @@ from cardrules.position import Position
 from cardrules.shengji.follow import count_follows, explain_follow, iter_follows, random_follow
 from cardrules.shengji.order import TrumpContext, trump_context
 from cardrules.shengji.pieces import Combination, beats, classify
-from cardrules.shengji.scoring import KittyBonus, RoundResult, kitty_bonus, points_of
+from cardrules.shengji.scoring import KittyBonus, RoundResult, kitty_bonus, point_slots, points_of
 from cardrules.shengji.throws import resolve_throw
 from cardrules.shengji.variant import Variant
 from cardrules.shengji.view import Play, View
@@ -448,14 +449,12 @@ class State:
     def _finish_trick(self, hands: tuple[Cards, ...], trick: tuple[Play, ...], top: int) -> State:
         winner = trick[top].seat
         team = winner % 2
-        won = Cards()
-        for play in trick:
-            won = won + play.cards
-        gained = points_of(won, self.variant.point_values)
+        won = tuple(map(sum, zip(*(play.cards.counts for play in trick), strict=True)))
+        gained = sum(won[i] * value for i, value in point_slots(self.variant.point_values))
         points = list(self.points)
         points[team] += gained
         taken = list(self.taken)
-        taken[team] = taken[team] + won
+        taken[team] = Cards(tuple(map(add, taken[team].counts, won)))
         bonus: KittyBonus | None = None
         if any(not hand for hand in hands):
             lead = _classify(trick[0].cards, self.ctx)
@@ -594,12 +593,15 @@ def _suit_groups(hand: Cards, ctx: TrumpContext) -> list[list[tuple[int, int]]]:
     """The hand split by suit key (plain suits, then trumps): ``(card index, count)`` per distinct
     card, weakest first, so lead enumeration has a stable order."""
     groups: dict[int, list[tuple[int, int]]] = {}
-    for card in hand.distinct():
-        groups.setdefault(ctx.suit_key(card), []).append((card.index, hand.counts[card.index]))
+    keys = ctx.suit_keys
+    for index, n in enumerate(hand.counts):
+        if n:
+            groups.setdefault(keys[index], []).append((index, n))
+    strengths = ctx.strengths
     out = []
     for key in sorted(groups):
         group = groups[key]
-        group.sort(key=lambda item: (ctx.strength(Card.from_index(item[0])), item[0]))
+        group.sort(key=lambda item: (strengths[item[0]], item[0]))
         out.append(group)
     return out
 
