@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
@@ -288,14 +288,21 @@ def _suit_word(key: int) -> str:
     return "trumps" if key == TRUMP else ("spades", "hearts", "clubs", "diamonds")[key] + " (plain)"
 
 
-def _sub_multisets(counts: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+def _sub_multisets(
+    counts: Sequence[int],
+    size: int,
+    viable: Callable[[Sequence[int]], bool] | None = None,
+) -> Iterator[tuple[int, ...]]:
     """Every sub-multiset of ``size`` cards, as count vectors, in a fixed order (more of the
-    lower card indices first)."""
+    lower card indices first). ``viable(available)`` prunes: it is asked, whenever a card is
+    taken fewer times than held, whether the cards still available (those taken so far and all
+    the undecided ones) can contain an answer; it must be monotone (fewer cards, no better)."""
     held = [i for i in range(CARD_COUNT) if counts[i]]
     suffix = [0] * (len(held) + 1)
     for k in range(len(held) - 1, -1, -1):
         suffix[k] = suffix[k + 1] + counts[held[k]]
     out = [0] * CARD_COUNT
+    avail = list(counts)
 
     def rec(k: int, need: int) -> Iterator[tuple[int, ...]]:
         if need == 0:
@@ -307,9 +314,13 @@ def _sub_multisets(counts: Sequence[int], size: int) -> Iterator[tuple[int, ...]
         for take in range(min(counts[i], need), -1, -1):
             if suffix[k + 1] < need - take:
                 break
+            avail[i] = take
+            if viable is not None and take < counts[i] and not viable(avail):
+                break
             out[i] = take
             yield from rec(k + 1, need - take)
         out[i] = 0
+        avail[i] = counts[i]
 
     yield from rec(0, size)
 
@@ -428,10 +439,18 @@ def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[
             yield Cards(counts)
         return
     best = best_vector(held, ctx, key, ladder)
-    for counts in _sub_multisets(held.counts, need):
-        choice = Cards(counts)
-        if ladder_vector(choice, ctx, key, ladder) == best:
-            yield choice
+    if not any(best):
+        for counts in _sub_multisets(held.counts, need):
+            yield Cards(counts)
+        return
+
+    def viable(available: Sequence[int]) -> bool:
+        front = achievable_front(available, ctx, key, ladder)
+        return _greedy(front, ladder)[0] == best
+
+    for counts in _sub_multisets(held.counts, need, viable):
+        if ladder_vector(Cards(counts), ctx, key, ladder) == best:
+            yield Cards(counts)
 
 
 def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
