@@ -3,6 +3,8 @@ bonus, views and the case adapter."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from cardrules.cards import all_cards
@@ -255,3 +257,19 @@ def test_random_move_from_splitmix_is_reproducible() -> None:
     first = game(8)
     assert first == game(8)
     assert first != game(9)
+
+
+def test_bad_json_is_refused_clearly() -> None:
+    data = FOUR_STATE.to_json()
+    bad = [
+        {**data, "hands": data["hands"][:3]},
+        {**data, "banker": 9},
+        {k: v for k, v in data.items() if k != "hands"},
+        {**data, "kitty": "XX"},
+    ]
+    for table in bad:
+        with pytest.raises(CardrulesError, match="not a Shengji state"):
+            State.from_json(table)
+    with pytest.raises(CardrulesError, match="not a Shengji move"):
+        Move.from_json({"seat": 1})
+    assert State.from_json(json.dumps(data)) == FOUR_STATE

@@ -16,11 +16,18 @@ from operator import add
 from typing import Any, cast
 
 import attrs
+from cattrs.errors import BaseValidationError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from cardrules.cards import Rank, Suit
 from cardrules.deck import SplitMix64, deal
-from cardrules.errors import Illegal, IllegalMoveError, NotationError, PositionError
+from cardrules.errors import (
+    CardrulesError,
+    Illegal,
+    IllegalMoveError,
+    NotationError,
+    PositionError,
+)
 from cardrules.jsonio import converter
 from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
@@ -85,7 +92,10 @@ class Move:
     def from_json(cls, data: Mapping[str, Any] | str) -> Move:
         """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
         table: Mapping[str, Any] = json.loads(data) if isinstance(data, str) else data
-        move: Move = _converter().structure(dict(table), cls)
+        try:
+            move: Move = _converter().structure(dict(table), cls)
+        except BaseValidationError as err:
+            raise CardrulesError(f"not a Shengji move: {_first_error(err)}") from None
         return move
 
 
@@ -131,7 +141,17 @@ class State:
     _ctx: TrumpContext | None = attrs.field(default=None, eq=False, alias="ctx")
 
     def __attrs_post_init__(self) -> None:
-        if self._ctx is None:
+        if self._ctx is None:  # built afresh (not derived by apply): check the shape once
+            players = self.variant.players
+            if len(self.hands) != players:
+                raise CardrulesError(f"a state needs {players} hands, got {len(self.hands)}")
+            for name in ("banker", "leader"):
+                if not 0 <= getattr(self, name) < players:
+                    raise CardrulesError(f"{name} must be a seat 0..{players - 1}")
+            if self.penalties and len(self.penalties) != players:
+                raise CardrulesError(f"penalties: one entry per seat ({players})")
+            if not -1 <= self.top < max(1, len(self.trick)) or (self.trick and self.top < 0):
+                raise CardrulesError("top must index a play of the trick")
             object.__setattr__(self, "_ctx", context_for(self.variant, self.level, self.trump))
         if not self.penalties:
             object.__setattr__(self, "penalties", (0,) * self.variant.players)
@@ -513,7 +533,10 @@ class State:
     def from_json(cls, data: Mapping[str, Any] | str) -> State:
         """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
         table: Mapping[str, Any] = json.loads(data) if isinstance(data, str) else data
-        state: State = _converter().structure(dict(table), cls)
+        try:
+            state: State = _converter().structure(dict(table), cls)
+        except BaseValidationError as err:
+            raise CardrulesError(f"not a Shengji state: {_first_error(err)}") from None
         return state
 
     def __repr__(self) -> str:
@@ -627,6 +650,13 @@ def _sub_multisets(group: list[tuple[int, int]], size: int) -> Iterator[tuple[in
         counts[index] = 0
 
     yield from rec(0, size)
+
+
+def _first_error(err: BaseException) -> str:
+    """The innermost message of a cattrs validation error (which nests exception groups)."""
+    while isinstance(err, BaseExceptionGroup) and err.exceptions:
+        err = err.exceptions[0]
+    return f"{type(err).__name__}: {err}"
 
 
 def _converter() -> Any:

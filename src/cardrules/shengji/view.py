@@ -13,8 +13,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
+from cattrs.errors import BaseValidationError
 
 from cardrules.cards import Rank, Suit
+from cardrules.errors import CardrulesError
 from cardrules.jsonio import converter
 from cardrules.multiset import Cards
 from cardrules.shengji.variant import Variant
@@ -109,5 +111,11 @@ class View:
     def from_json(cls, data: Mapping[str, Any] | str) -> View:
         """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
         table: Mapping[str, Any] = json.loads(data) if isinstance(data, str) else data
-        view: View = converter.structure(dict(table), cls)
+        try:
+            view: View = converter.structure(dict(table), cls)
+        except BaseValidationError as err:
+            inner: BaseException = err
+            while isinstance(inner, BaseExceptionGroup) and inner.exceptions:
+                inner = inner.exceptions[0]
+            raise CardrulesError(f"not a Shengji view: {type(inner).__name__}: {inner}") from None
         return view
