@@ -101,7 +101,7 @@ def _ladder(piece_shapes: tuple[Shape, ...]) -> Ladder:
     caps = [0] * len(shapes)
     for g, s in steps:
         w, m = shapes[s]
-        caps[s] += budgets[g] // (w * m)
+        caps[s] = min(caps[s] + budgets[g] // (w * m), _MAX_CAP)
     return Ladder(tuple(steps), tuple(shapes), tuple(budgets), tuple(caps))
 
 
@@ -112,13 +112,56 @@ def ladder_for(lead: Combination) -> Ladder:
 
 
 # ---------------------------------------------------------------------- achievable piece vectors
-def _insert(front: list[Vec], v: Vec) -> None:
-    """Add ``v`` to an antichain of maximal vectors."""
-    for u in front:
-        if all(a >= b for a, b in zip(u, v, strict=True)):
-            return
-    front[:] = [u for u in front if not all(a <= b for a, b in zip(u, v, strict=True))]
-    front.append(v)
+# Piece vectors are packed into one int, 8 bits per shape (7 value bits and a guard bit), so that
+# "u ≥ v in every component" and "u + v, capped" are a few big-int operations (SWAR).
+_FIELD = 8
+_VALUE = 0x7F
+_MAX_CAP = 63  # two capped values still fit in 7 bits
+
+
+@attrs.frozen
+class _Packer:
+    size: int
+    guards: int
+    caps_plus_one: int
+    caps: int
+
+    def pack(self, v: Sequence[int]) -> int:
+        return sum(n << (_FIELD * i) for i, n in enumerate(v))
+
+    def unpack(self, x: int) -> Vec:
+        return tuple((x >> (_FIELD * i)) & _VALUE for i in range(self.size))
+
+    def add(self, a: int, b: int) -> int:
+        """``min(a + b, caps)`` in every component."""
+        s = a + b
+        over = ((s | self.guards) - self.caps_plus_one) & self.guards
+        if not over:
+            return s
+        mask = (over >> (_FIELD - 1)) * _VALUE
+        return (s & ~mask) | (self.caps & mask)
+
+    def insert(self, front: list[int], v: int) -> None:
+        """Add ``v`` to an antichain of maximal vectors."""
+        g = self.guards
+        for u in front:
+            if ((u | g) - v) & g == g:
+                return
+        front[:] = [u for u in front if ((v | g) - u) & g != g]
+        front.append(v)
+
+
+@functools.lru_cache(maxsize=4096)
+def _packer(caps: Vec) -> _Packer:
+    n = len(caps)
+    guards = sum(1 << (_FIELD * i + _FIELD - 1) for i in range(n))
+    capped = [min(c, _MAX_CAP) for c in caps]
+    return _Packer(
+        n,
+        guards,
+        sum((c + 1) << (_FIELD * i) for i, c in enumerate(capped)),
+        sum(c << (_FIELD * i) for i, c in enumerate(capped)),
+    )
 
 
 @functools.lru_cache(maxsize=65536)
@@ -163,14 +206,44 @@ def _new_piece_options(
     return tuple(out)
 
 
-def _run_front(run: Sequence[tuple[int, ...]], shapes: tuple[Shape, ...], caps: Vec) -> list[Vec]:
-    """Maximal capped piece vectors that can be cut from one run of positions (step 2)."""
-    zero = (0,) * len(shapes)
-    states: dict[tuple[Shape, ...], list[Vec]] = {(): [zero]}
+def _run_front(run: Sequence[tuple[int, ...]], shapes: tuple[Shape, ...], caps: Vec) -> list[int]:
+    """Maximal capped piece vectors (packed for ``caps``) that can be cut from one run of
+    positions (step 2). Only the shapes that fit somewhere in the run take part."""
+    full = _packer(caps)
+    local = [s for s, (w, m) in enumerate(shapes) if _longest(run, w) >= m]
+    if not local:
+        return [0]
+    local_caps = tuple(caps[s] for s in local)
+    front = _run_front_local(tuple(run), tuple(shapes[s] for s in local), local_caps)
+    if len(local) == len(shapes):
+        return front
+    lp = _packer(local_caps)
+    out = []
+    for x in front:
+        v = [0] * len(shapes)
+        for s, n in zip(local, lp.unpack(x), strict=True):
+            v[s] = n
+        out.append(full.pack(v))
+    return out
+
+
+def _longest(run: Sequence[tuple[int, ...]], width: int) -> int:
+    best = cur = 0
+    for pos_caps in run:
+        cur = cur + 1 if pos_caps[0] >= width else 0
+        best = max(best, cur)
+    return best
+
+
+def _run_front_local(
+    run: Sequence[tuple[int, ...]], shapes: tuple[Shape, ...], caps: Vec
+) -> list[int]:
+    pk = _packer(caps)
+    states: dict[tuple[Shape, ...], list[int]] = {(): [0]}
     length = len(run)
     for p, pos_caps in enumerate(run):
         total = sum(pos_caps)
-        nxt: dict[tuple[Shape, ...], list[Vec]] = {}
+        nxt: dict[tuple[Shape, ...], list[int]] = {}
         for open_, vecs in states.items():
             used = tuple(w for w, _ in open_)
             free = total - sum(used)
@@ -183,18 +256,18 @@ def _run_front(run: Sequence[tuple[int, ...]], shapes: tuple[Shape, ...], caps: 
                     continue
                 key = tuple(sorted(carried + tails))
                 bucket = nxt.setdefault(key, [])
+                add = pk.pack(counts)
                 for v in vecs:
-                    nv = tuple(min(a + b, c) for a, b, c in zip(v, counts, caps, strict=True))
-                    _insert(bucket, nv)
+                    pk.insert(bucket, pk.add(v, add))
         states = nxt
-    return states.get((), [zero])
+    return states.get((), [0])
 
 
-def _add_fronts(a: list[Vec], b: list[Vec], caps: Vec) -> list[Vec]:
-    out: list[Vec] = []
+def _add_fronts(a: list[int], b: list[int], pk: _Packer) -> list[int]:
+    out: list[int] = []
     for u in a:
         for v in b:
-            _insert(out, tuple(min(x + y, c) for x, y, c in zip(u, v, caps, strict=True)))
+            pk.insert(out, pk.add(u, v))
     return out
 
 
@@ -224,16 +297,16 @@ def achievable_front(
     counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Ladder
 ) -> list[Vec]:
     """Maximal vectors (per ladder shape, capped) of disjoint pieces cut from ``counts``."""
-    zero = (0,) * len(ladder.shapes)
-    front = [zero]
     if not ladder.shapes:
-        return front
+        return [()]
+    pk = _packer(ladder.caps)
     min_width = min(w for w, _ in ladder.shapes)
+    front = [0]
     for run in _runs(counts, ctx, key):
-        if max(sum(c) for c in run) < min_width:
+        if max(c[0] for c in run) < min_width:
             continue
-        front = _add_fronts(front, _run_front(run, ladder.shapes, ladder.caps), ladder.caps)
-    return front
+        front = _add_fronts(front, _run_front(run, ladder.shapes, ladder.caps), pk)
+    return [pk.unpack(x) for x in front]
 
 
 def _greedy(front: list[Vec], ladder: Ladder) -> tuple[Vec, Vec]:
