@@ -36,7 +36,7 @@ def _json_round_trip(state: State) -> State:
     return State.from_json(json.loads(json.dumps(state.to_json())))
 
 
-@settings(max_examples=25)
+@settings(max_examples=50)
 @given(SHENGJI, seeds(), TRUMPS, LEVELS, st.integers(0, 5))
 def test_random_game_accounts_for_every_card_and_point(
     variant: Variant, seed: int, trump: Suit | None, level: str, banker: int
@@ -66,7 +66,7 @@ def test_random_game_accounts_for_every_card_and_point(
     assert not state.legal_moves()
 
 
-@settings(max_examples=15)
+@settings(max_examples=25)
 @given(SHENGJI, seeds(), TRUMPS, LEVELS)
 def test_every_offered_move_is_accepted(
     variant: Variant, seed: int, trump: Suit | None, level: str
@@ -93,7 +93,7 @@ def test_every_offered_move_is_accepted(
         decision += 1
 
 
-@settings(max_examples=40)
+@settings(max_examples=60)
 @given(SHENGJI, seeds(), TRUMPS, st.integers(0, 60), st.data())
 def test_legality_is_written_once(
     variant: Variant, seed: int, trump: Suit | None, prefix: int, data: st.DataObject
@@ -126,7 +126,7 @@ def test_legality_is_written_once(
         assert after != state
 
 
-@settings(max_examples=25)
+@settings(max_examples=40)
 @given(SHENGJI, seeds(), TRUMPS, st.integers(0, 80), st.data())
 def test_views_do_not_leak_hidden_cards(
     variant: Variant, seed: int, trump: Suit | None, prefix: int, data: st.DataObject
@@ -159,7 +159,7 @@ def test_views_do_not_leak_hidden_cards(
             assert view.kitty is None
 
 
-@settings(max_examples=20)
+@settings(max_examples=30)
 @given(SHENGJI, seeds(), TRUMPS, st.integers(0, 300))
 def test_json_round_trips(variant: Variant, seed: int, trump: Suit | None, prefix: int) -> None:
     state = _new_state(variant, seed, trump, "3", 0)
