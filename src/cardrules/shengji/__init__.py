@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardrules.shengji.follow import count_follows, explain_follow, iter_follows, random_follow
 from cardrules.shengji.order import TRUMP, TrumpContext, trump_context
 from cardrules.shengji.pieces import Combination, Piece, beats, classify, matches_structure
 from cardrules.shengji.scoring import KittyBonus, RoundResult
@@ -38,8 +39,12 @@ __all__ = [
     "View",
     "beats",
     "classify",
+    "count_follows",
+    "explain_follow",
+    "iter_follows",
     "load_variant",
     "matches_structure",
+    "random_follow",
     "random_move",
     "resolve_throw",
     "trump_context",
