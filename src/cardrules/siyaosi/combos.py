@@ -36,7 +36,7 @@ COMBINATION_NAMES = (
 
 SJ = 15
 BJ = 16
-_NATURAL = {**{r: r for r in range(3, 15)}, 2: 15, SJ: 17, BJ: 18}
+NATURAL = {**{r: r for r in range(3, 15)}, 2: 15, SJ: 17, BJ: 18}
 PROMOTED = 16
 
 # 4A4 order (4A4-BEAT-6): pure suit by ♠ ♥ ♣ ♦, then pure black, pure red, mixed.
@@ -75,7 +75,7 @@ class Table:
 
     def __attrs_post_init__(self) -> None:
         base = [0] * 17
-        for r, s in _NATURAL.items():
+        for r, s in NATURAL.items():
             base[r] = s
         per_team = []
         for team in (0, 1):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from cardrules.multiset import Cards
 from cardrules.siyaosi.combos import (
     BJ,
+    NATURAL,
     SJ,
     Combination,
     Table,
@@ -203,6 +204,11 @@ def _follow_kinds(top: Combination, variant: Variant) -> frozenset[str]:
     return frozenset(kinds)
 
 
+def _order(combo: Combination) -> int:
+    """Sort position: natural rank order for one-rank combinations, the start for straights."""
+    return combo.low if combo.length > 1 else NATURAL[combo.low]
+
+
 def _rc_of(combo: Combination) -> list[int]:
     rc = [0] * 17
     for r in range(combo.low, combo.low + combo.length):
@@ -234,7 +240,7 @@ def generate(state: State) -> list[Move]:
         if seat == turn:
             if top is None:
                 for combo in hand_plays(hand, rc, table, seat):
-                    add(seat, "play", combo.low, combo.cards)
+                    add(seat, "play", _order(combo), combo.cards)
             else:
                 keyed.append(((seat, 0, 0, 0, ()), Move(seat, "pass")))
                 _follows(state, top, hand, rc, seat, add)
@@ -259,7 +265,7 @@ def _follows(state: State, top: Top, hand: Cards, rc: list[int], seat: int, add:
             and state._chain_fit(top, _rc_of(combo))
         ):
             continue
-        add(seat, "play", combo.low, combo.cards)
+        add(seat, "play", _order(combo), combo.cards)
     if variant.chi and current.name == "single" and not top.steps and not state.passes:
         _chis(state, top, hand, seat, add)
 

@@ -1,0 +1,177 @@
+"""Unit tests of the 四幺四 engine: dealing, the first leader, moves and their text, positions,
+round results (seed 000's catching examples), views and errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardrules.cards import Card, Rank, Suit
+from cardrules.deck import full_deck
+from cardrules.errors import CardrulesError, IllegalMoveError, NotationError, PositionError
+from cardrules.multiset import Cards
+from cardrules.position import load_position
+from cardrules.siyaosi import Move, State, Table, classify, load_variant, round_result
+
+
+def _position(**table: object) -> State:
+    base: dict[str, object] = {"game": "siyaosi", "variant": "classic"}
+    return State.from_position(load_position(base | table))
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "sizes"),
+    [
+        ("classic", {}, [27, 27, 27, 27]),
+        ("classic", {"players": 6, "decks": 3}, [27] * 6),
+        ("classic", {"players": 8, "decks": 4}, [27] * 8),
+        ("one-deck", {}, [14, 14, 13, 13]),
+    ],
+)
+def test_deal_sizes(preset: str, overrides: dict[str, object], sizes: list[int]) -> None:
+    variant = load_variant(preset, overrides=overrides)
+    state = State.new(variant, seed=42)
+    assert list(state.hand_sizes()) == sizes
+    assert sum(state.hands, Cards()) == full_deck(variant.decks)
+    assert State.new(variant, seed=42) == state
+    assert State.new(variant, seed=43) != state
+
+
+def test_one_deck_heart_three_leads_and_rules() -> None:
+    for seed in range(5):
+        state = State.new("one-deck", seed=seed)
+        holder = state.hands[state.leader]
+        assert holder.count(Card(Rank.THREE, Suit.HEARTS)) == 1
+        assert state.ruling == state.leader % 2
+        assert state.levels == (Rank.THREE, Rank.THREE)
+
+
+def test_classic_dealer_leads_and_nobody_rules() -> None:
+    state = State.new("classic", seed=3)
+    assert state.leader == state.turn == 0
+    assert state.ruling is None
+    assert state.table.level is None
+
+
+def test_move_text_round_trip() -> None:
+    for text in ("2: 8S 8D", "1: pass", "0: cha 8S 8D", "3: chi 7S 9H", "1: capture 5H 5D"):
+        assert str(Move.parse(text)) == text
+    with pytest.raises(NotationError):
+        Move.parse("1: pass 8S")
+    with pytest.raises(NotationError):
+        Move.parse("1: bury 8S")
+
+
+def test_resolve_names_the_kind() -> None:
+    state = _position(hands=["8S 5C", "8H 8D KH", "8C QH", "3S 4D"], leader=0)
+    after = state.apply(state.resolve("0: 8S"))
+    assert after.resolve("1: 8H 8D").kind == "cha"
+    assert after.resolve("2: 8C").kind == "play"  # no cha yet: a single 8 is an ordinary play
+    chained = after.apply(after.resolve("1: 8H 8D"))
+    assert chained.resolve("2: 8C").kind == "gou"
+    assert chained.resolve("2: pass").kind == "pass"
+
+
+def test_apply_refuses_and_changes_nothing() -> None:
+    state = _position(hands=["8S 5C", "8H 8D KH", "8C QH", "3S 4D"], leader=0)
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError) as err:
+        state.apply(Move(1, "play", Cards.parse("KH")))
+    assert err.value.code == "not-your-turn"
+    assert err.value.clause == "4A4-TURN-1"
+    assert state.to_json() == before
+
+
+def test_position_refuses_shengji_keys_and_missing_leader() -> None:
+    with pytest.raises(PositionError, match="trump"):
+        _position(hands=["8S", "9S", "10S", "JS"], leader=0, trump="S")
+    with pytest.raises(PositionError, match="leader"):
+        _position(hands=["8S", "9S", "10S", "JS"])
+    with pytest.raises(PositionError, match="leader"):
+        _position(hands=["", "9S", "10S", "JS"], leader=0)
+    with pytest.raises(PositionError, match="phase"):
+        _position(hands=["8S", "9S", "10S", "JS"], leader=0, phase="tribute")
+
+
+@pytest.mark.parametrize(
+    ("finish", "emperor", "caught", "ruling_next"),
+    [
+        # seed 000 l.27–29 with 甲 乙 丙 丁 = seats 0 2 1 3
+        ((0, 1, 2), 0, (3,), 0),  # 甲 丙 乙, 丁 left: one caught
+        ((1, 3), 1, (0, 2), 1),  # 丙 丁 first: two caught
+        ((0, 1, 3), 0, (), 0),  # 甲 丙 丁, 乙 left: nobody caught
+    ],
+)
+def test_round_result_seed_examples(
+    finish: tuple[int, ...], emperor: int, caught: tuple[int, ...], ruling_next: int
+) -> None:
+    result = round_result(4, finish, None)
+    assert result.emperor == emperor
+    assert result.caught == caught
+    assert result.next_ruling == ruling_next
+    assert result.outcome is None
+
+
+@pytest.mark.parametrize(
+    ("finish", "ruling", "outcome"),
+    [
+        ((0, 2), 0, "sweep"),
+        ((1, 3), 0, "reverse-sweep"),
+        ((0, 1, 2), 0, "split"),
+        ((0, 1, 3), 0, "split"),
+        ((1, 0, 3), 1, "split"),
+        ((3, 1), 1, "sweep"),
+    ],
+)
+def test_round_outcome_names(finish: tuple[int, ...], ruling: int, outcome: str) -> None:
+    assert round_result(4, finish, ruling).outcome == outcome
+
+
+def test_round_result_needs_a_finished_round() -> None:
+    with pytest.raises(CardrulesError):
+        round_result(4, (0, 1), None)
+    with pytest.raises(CardrulesError):
+        round_result(4, (0, 0), None)
+    state = State.new("classic", seed=1)
+    with pytest.raises(CardrulesError):
+        state.result()
+
+
+def test_announcements_follow_announce_at() -> None:
+    state = _position(hands=["8S 5C", "8H 8D KH 2S", "8C QH", "3S 4D"], leader=0)
+    assert state.announced() == (0, 2, 3)
+    assert state.view(1).announced == (0, 2, 3)
+    quiet = _position(
+        hands=["8S 5C", "8H 8D KH 2S", "8C QH", "3S 4D"], leader=0, overrides={"announce_at": 0}
+    )
+    assert quiet.announced() == ()
+
+
+def test_view_shows_own_hand_and_counts() -> None:
+    state = _position(hands=["8S 5C", "8H 8D KH", "8C QH", "3S 4D"], leader=0)
+    view = state.view(1)
+    assert view.hand == Cards.parse("8H 8D KH")
+    assert view.hand_sizes == (2, 3, 2, 2)
+    with pytest.raises(CardrulesError):
+        state.view(4)
+
+
+def test_table_promotion_modes() -> None:
+    classic = load_variant("classic")
+    table = Table(classic, (Rank.FIVE, Rank.SIX), 1)
+    assert table.promotes(1) and not table.promotes(0)
+    assert table.strength(Rank.SIX, 1) > table.strength(Rank.TWO, 0)
+    assert table.strength(Rank.SIX, 0) < table.strength(Rank.SEVEN, 1)
+    everyone = Table(load_variant("one-deck"), (Rank.THREE, Rank.THREE), 0)
+    assert everyone.promotes(0) and everyone.promotes(1)
+    assert not Table(classic, (Rank.TWO, Rank.TWO), 0).promotes(0)
+    assert not Table(classic, (Rank.SIX, Rank.SIX), None).promotes(0)
+
+
+def test_classify_is_seat_aware_for_level_cards_only() -> None:
+    table = Table(load_variant("classic"), (Rank.FIVE, Rank.SIX), 1)
+    ruling = classify(Cards.parse("6S"), table, 1)
+    other = classify(Cards.parse("6H"), table, 0)
+    assert ruling and other and ruling.strength > other.strength
+    a = classify(Cards.parse("5S 6H 7D"), table, 1)
+    b = classify(Cards.parse("5S 6H 7D"), table, 0)
+    assert a == b
