@@ -217,6 +217,23 @@ def test_ruff_over_ruff_needs_the_lead() -> None:
     assert not beats(second, first, ctx, lead=lead)
 
 
+def test_ruffs_of_a_throw_compare_their_best_piece_of_its_biggest_shape() -> None:
+    ctx = ctx_of("10", "S")
+
+    def c(text: str) -> Combination:
+        combo = classify(Cards.parse(text), ctx)
+        assert combo is not None
+        return combo
+
+    lead = c("KH KH 9H 9H")  # two pairs, not a tractor
+    tractor_ruff, pairs_ruff = c("7S 7S 8S 8S"), c("JS JS 3S 3S")
+    assert not tractor_ruff.is_throw and pairs_ruff.is_throw
+    assert beats(lead, tractor_ruff, ctx, lead=lead)
+    assert beats(tractor_ruff, pairs_ruff, ctx, lead=lead)  # J pair above the 8 pair
+    assert not beats(pairs_ruff, tractor_ruff, ctx, lead=lead)
+    assert not beats(lead, c("3S 4S 5S 6S"), ctx, lead=lead)  # singles are a discard
+
+
 # ---------------------------------------------------------------------- throw check helper
 @SETTINGS
 @given(contexts(), st.data())

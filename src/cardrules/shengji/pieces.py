@@ -324,10 +324,19 @@ def matches_structure(lead: Combination, play: Combination | Cards, ctx: TrumpCo
     return _can_cut(list(combo.cards.counts), shapes, ctx, combo.suit_key)
 
 
-def _lead_strength(combo: Combination) -> tuple[int, int]:
-    """What decides between two ruffs of one throw: the top of the biggest piece (SJ-ORDER-4)."""
-    first = max(combo.pieces, key=lambda p: (p.size, p.width, p.top))
-    return (first.size, first.top)
+def _ruff_strength(lead: Combination, ruff: Combination, ctx: TrumpContext) -> int:
+    """What decides between two ruffs of one throw (SJ-ORDER-4): the strongest top of a piece of
+    the shape of the throw's biggest piece (most cards, then widest) cut from the ruff."""
+    first = max(lead.pieces, key=lambda p: (p.size, p.width))
+    return max(
+        (
+            p.top
+            for p in iter_placements(
+                ruff.cards.counts, ctx, ruff.suit_key, first.width, first.length
+            )
+        ),
+        default=-1,
+    )
 
 
 def beats(
@@ -339,28 +348,29 @@ def beats(
     * One piece against one piece: width first (a wider piece of the same count wins whatever
       its ranks), then a trump beats a plain piece, plain pieces of different suits never beat
       each other, and within a suit the stronger top wins.
-    * A throw on top is beaten only by a trump play of the same structure when the throw is
-      plain (a ruff). When ``lead`` is given and ``top`` is a trump ruff of that plain lead, a
-      later ruff of the same structure beats it when its biggest piece is stronger.
+    * A throw is beaten only by trumps that keep its structure (a ruff) when it is plain; a trump
+      throw is never beaten. Pass the trick's ``lead`` when ``top`` may be an earlier ruff of a
+      plain throw: a later ruff then beats it when the best piece of the throw's biggest shape
+      cut from it is stronger. Without ``lead``, a throw on top is taken to be the lead.
     """
     if top.size != play.size:
         return False
-    if not top.is_throw:
-        if play.is_throw:
+    if lead is not None and lead.is_throw:
+        if lead.is_trump or not play.is_trump or not matches_structure(lead, play, ctx):
             return False
-        a, b = top.piece, play.piece
-        if b.width != a.width:
-            return b.width > a.width and (b.suit_key == a.suit_key or b.suit_key == TRUMP)
-        if b.suit_key != a.suit_key:
-            return b.suit_key == TRUMP
-        return b.top > a.top
-    if not play.is_trump:
+        if not top.is_trump:
+            return True
+        return _ruff_strength(lead, play, ctx) > _ruff_strength(lead, top, ctx)
+    if top.is_throw:
+        return not top.is_trump and play.is_trump and matches_structure(top, play, ctx)
+    if play.is_throw:
         return False
-    if not top.is_trump:
-        return matches_structure(top, play, ctx)
-    if lead is None or lead.is_trump:
-        return False
-    return matches_structure(lead, play, ctx) and _lead_strength(play) > _lead_strength(top)
+    a, b = top.piece, play.piece
+    if b.width != a.width:
+        return b.width > a.width and (b.suit_key == a.suit_key or b.suit_key == TRUMP)
+    if b.suit_key != a.suit_key:
+        return b.suit_key == TRUMP
+    return b.top > a.top
 
 
 def card_strength_key(ctx: TrumpContext) -> dict[Card, int]:
