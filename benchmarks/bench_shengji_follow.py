@@ -57,6 +57,7 @@ def main(samples: int = 20000, seed: int = 1) -> None:
     variant = load_variant("four-deck", game="shengji")
     rng = random.Random(seed)
     times: list[float] = []
+    by_kind: dict[str, list[float]] = {}
     legal = 0
     ranks = [r for r in Rank if not r.is_joker]
     while len(times) < samples:
@@ -73,7 +74,9 @@ def main(samples: int = 20000, seed: int = 1) -> None:
                     play = Cards.of(rng.sample(cards, lead.size))
                 t0 = time.perf_counter()
                 verdict = explain_follow(lead, hand, play, ctx)
-                times.append(time.perf_counter() - t0)
+                elapsed = time.perf_counter() - t0
+                times.append(elapsed)
+                by_kind.setdefault(kind_of(lead), []).append(elapsed)
                 legal += verdict is None
     times.sort()
     us = [t * 1e6 for t in times]
@@ -81,7 +84,22 @@ def main(samples: int = 20000, seed: int = 1) -> None:
     p99 = us[int(len(us) * 0.99) - 1]
     print(f"explain_follow: {len(us)} checks ({legal} legal), four decks, random leads")
     mean = statistics.mean(us)
-    print(f"  p50 {p50:.1f} µs   p99 {p99:.1f} µs   max {us[-1]:.1f} µs   mean {mean:.1f} µs")
+    print(f"  all: p50 {p50:.1f} µs   p99 {p99:.1f} µs   max {us[-1]:.1f} µs   mean {mean:.1f} µs")
+    for kind, values in sorted(by_kind.items()):
+        v = sorted(t * 1e6 for t in values)
+        print(
+            f"  {kind:<22} n={len(v):<6} p50 {statistics.median(v):7.1f} µs"
+            f"   p99 {v[max(0, int(len(v) * 0.99) - 1)]:7.1f} µs   max {v[-1]:7.1f} µs"
+        )
+
+
+def kind_of(lead: Combination) -> str:
+    if lead.is_throw:
+        return "throw"
+    piece = lead.piece
+    if piece.length == 1:
+        return "single" if piece.width == 1 else "tuple (pair-quad)"
+    return "tractor of pairs" if piece.width == 2 else "tractor of triples/quads"
 
 
 if __name__ == "__main__":
