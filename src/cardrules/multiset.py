@@ -7,6 +7,7 @@ card, rank and suit are O(1) or O(54); adding and removing are tuple arithmetic.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from operator import add, le, sub
 
 import attrs
 
@@ -23,8 +24,20 @@ _DISPLAY_ORDER = tuple(
 
 
 def _check_counts(counts: tuple[int, ...]) -> None:
-    if len(counts) != CARD_COUNT or any(c < 0 for c in counts):
+    if len(counts) != CARD_COUNT or min(counts) < 0:
         raise ValueError("a card count vector has 54 non-negative entries")
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _trusted(counts: tuple[int, ...]) -> Cards:
+    """A ``Cards`` from a vector already known to be valid (internal arithmetic): skips the
+    validator, which matters on the engines' hot paths."""
+    inst: Cards = _new(Cards)
+    _set(inst, "counts", counts)
+    return inst
 
 
 @attrs.frozen(repr=False)
@@ -119,7 +132,7 @@ class Cards:
 
     def of_suit(self, suit: Suit) -> Cards:
         lo = suit * 13
-        return Cards(_ZERO[:lo] + self.counts[lo : lo + 13] + _ZERO[lo + 13 :])
+        return _trusted(_ZERO[:lo] + self.counts[lo : lo + 13] + _ZERO[lo + 13 :])
 
     def max_copies(self) -> int:
         return max(self.counts)
@@ -138,18 +151,18 @@ class Cards:
 
     # ------------------------------------------------------------------ arithmetic
     def __add__(self, other: Cards) -> Cards:
-        return Cards(tuple(a + b for a, b in zip(self.counts, other.counts, strict=True)))
+        return _trusted(tuple(map(add, self.counts, other.counts)))
 
     def __sub__(self, other: Cards) -> Cards:
         """Remove ``other``; raises :class:`ValueError` if it is not contained."""
-        out = tuple(a - b for a, b in zip(self.counts, other.counts, strict=True))
-        if any(n < 0 for n in out):
-            missing = Cards(tuple(max(0, -n) for n in out))
+        out = tuple(map(sub, self.counts, other.counts))
+        if min(out) < 0:
+            missing = _trusted(tuple(max(0, -n) for n in out))
             raise ImpossibleCardsError(f"cannot remove cards not held: {missing}")
-        return Cards(out)
+        return _trusted(out)
 
     def __le__(self, other: Cards) -> bool:
-        return all(a <= b for a, b in zip(self.counts, other.counts, strict=True))
+        return all(map(le, self.counts, other.counts))
 
     def __ge__(self, other: Cards) -> bool:
         return other <= self

@@ -100,20 +100,54 @@ def variants(game: str, **fixed: object) -> st.SearchStrategy[VariantBase]:
                 changes[field.name] = fixed[field.name]
             elif draw(st.booleans()):
                 sw: Switch = field.metadata["switch"]
-                value = draw(switch_values(sw, field.default))
-                changes[field.name] = dict(value) if sw.kind == "table" else value
-        plain = {k: list(v) if isinstance(v, tuple) else v for k, v in changes.items()}
-        # Drop changes until the validator accepts: first the key it names, else a drawn one.
+                changes[field.name] = draw(switch_values(sw, field.default))
+        plain = {k: _plain(v) for k, v in changes.items()}
+        fields = {f.name: f for f in switches_of(cls)}
+        repaired: set[str] = set()
+        # Repair until the validator accepts. A refused key that is neither pinned nor repaired
+        # yet gets the first accepted value of its domain, scanned from a drawn start (so a pinned
+        # deck count still finds a kitty that divides); after that the changes are dropped one
+        # by one: first the key named, else a drawn one.
         while True:
             try:
                 return base.replace(**plain)
             except VariantError as err:
+                key = err.key
+                if key in fields and key not in fixed and key not in repaired:
+                    repaired.add(key)
+                    domain = _domain(fields[key].metadata["switch"])
+                    start = draw(st.integers(0, max(0, len(domain) - 1)))
+                    for value in domain[start:] + domain[:start]:
+                        try:
+                            return base.replace(**(plain | {key: value}))
+                        except VariantError:
+                            continue
                 free = sorted(k for k in plain if k not in fixed)
                 if not free:
                     raise
-                plain.pop(err.key if err.key in free else draw(st.sampled_from(free)))
+                plain.pop(key if key in free else draw(st.sampled_from(free)))
 
     return build()
+
+
+def _domain(sw: Switch) -> list[object]:
+    """Every value of a small finite switch domain (empty when the domain is large or open)."""
+    if sw.kind == "bool":
+        return [False, True]
+    if sw.kind in ("str", "int") and sw.choices:
+        return list(sw.choices)
+    if sw.kind == "int" and sw.minimum is not None and sw.maximum is not None:
+        return list(range(sw.minimum, sw.maximum + 1))
+    return []
+
+
+def _plain(value: object) -> object:
+    """A drawn switch value as a variant file would write it (tables as dicts, lists as lists)."""
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        return dict(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
 
 
 def invalid_variant_tables(game: str) -> st.SearchStrategy[tuple[dict[str, object], str]]:
