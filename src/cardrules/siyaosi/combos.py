@@ -49,13 +49,13 @@ _MIXED = 0
 def rank_counts(counts: tuple[int, ...]) -> list[int]:
     """Cards per face rank (index = :class:`Rank` value, 17 slots) of a 54-slot count vector."""
     c = counts
-    out = [0] * 17
-    for r in range(2, 15):
-        i = r - 2
-        out[r] = c[i] + c[i + 13] + c[i + 26] + c[i + 39]
-    out[SJ] = c[52]
-    out[BJ] = c[53]
-    return out
+    return [
+        0,
+        0,
+        *[a + b + x + d for a, b, x, d in zip(c[0:13], c[13:26], c[26:39], c[39:52], strict=True)],
+        c[52],
+        c[53],
+    ]
 
 
 @attrs.frozen

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from cardrules.siyaosi.state import State, Top
 
 _Key = tuple[int, int, int, int, tuple[int, ...]]
-_Add = Callable[[int, str, int, Cards], None]
+_Add = Callable[[int, str, int, Cards, int], None]
 
 __all__ = ["generate", "hand_plays"]
 
@@ -43,6 +43,7 @@ for _r in range(2, 15):
 _PICK[SJ] = (52,)
 _PICK[BJ] = (53,)
 _ZERO54 = [0] * 54
+_NONE = Cards()
 
 
 def _cards(counts: list[int]) -> Cards:
@@ -50,6 +51,24 @@ def _cards(counts: list[int]) -> Cards:
     c = object.__new__(Cards)
     object.__setattr__(c, "counts", tuple(counts))
     return c
+
+
+def _one(i: int) -> Cards:
+    out = list(_ZERO54)
+    out[i] = 1
+    return _cards(out)
+
+
+_ONE = [_one(i) for i in range(54)]
+
+
+def _move(seat: int, kind: str, cards: Cards) -> Move:
+    """A Move known to be well formed (skips the validator on the hot path)."""
+    m = object.__new__(Move)
+    object.__setattr__(m, "seat", seat)
+    object.__setattr__(m, "kind", kind)
+    object.__setattr__(m, "cards", cards)
+    return m
 
 
 def _pick_into(out: list[int], hand: tuple[int, ...], r: int, k: int) -> None:
@@ -64,6 +83,10 @@ def _pick_into(out: list[int], hand: tuple[int, ...], r: int, k: int) -> None:
 
 
 def _picked(hand: tuple[int, ...], r: int, k: int) -> Cards:
+    if k == 1:
+        for i in _PICK[r]:
+            if hand[i]:
+                return _ONE[i]
     out = list(_ZERO54)
     _pick_into(out, hand, r, k)
     return _cards(out)
@@ -221,41 +244,70 @@ def generate(state: State) -> list[Move]:
     if state.is_over:
         return []
     table = state.table
+    variant = table.variant
     top = state.top
     turn = state.turn
     keyed: list[tuple[_Key, Move]] = []
 
-    def add(seat: int, kind: str, combo_low: int, cards: Cards) -> None:
+    def add(seat: int, kind: str, combo_low: int, cards: Cards, n: int) -> None:
         keyed.append(
             (
-                (seat, KIND_ORDER[kind], sum(cards.counts), combo_low, cards.counts),
-                Move(seat, kind, cards),
+                (seat, KIND_ORDER[kind], n, combo_low, cards.counts),
+                _move(seat, kind, cards),
             )
         )
 
+    steps: tuple[int, ...] = ()
+    capture = False
+    if top is not None:
+        if variant.cha == "chain" and top.base is not None:
+            steps = state._next_steps(top)
+        capture = variant.cha == "capture" and top.combination.name == "single"
+    out = state.out
     for seat, hand in enumerate(state.hands):
-        if not hand:
+        if seat in out:
             continue
-        rc = rank_counts(hand.counts)
         if seat == turn:
+            rc = rank_counts(hand.counts)
             if top is None:
                 for combo in hand_plays(hand, rc, table, seat):
-                    add(seat, "play", _order(combo), combo.cards)
+                    add(seat, "play", _order(combo), combo.cards, combo.width * combo.length)
             else:
-                keyed.append(((seat, 0, 0, 0, ()), Move(seat, "pass")))
+                keyed.append(((seat, 0, 0, 0, ()), _move(seat, "pass", _NONE)))
                 _follows(state, top, hand, rc, seat, add)
-        if top is not None:
-            _out_of_turn(state, top, hand, rc, seat, add)
+        if steps:
+            assert top is not None
+            _chain_steps(state, top, hand, seat, steps, add)
+        elif capture:
+            assert top is not None
+            r = top.combination.low
+            if _rank_count(hand.counts, r) >= 2:
+                add(seat, "capture", r, _picked(hand.counts, r, 2), 2)
     keyed.sort(key=lambda km: km[0])
     return [m for _, m in keyed]
+
+
+def _rank_count(counts: tuple[int, ...], r: int) -> int:
+    return sum(counts[i] for i in _PICK[r])
 
 
 def _follows(state: State, top: Top, hand: Cards, rc: list[int], seat: int, add: _Add) -> None:
     table = state.table
     variant = table.variant
     current = top.combination
+    kinds = _follow_kinds(current, variant)
+    if current.name in ("single", "pair"):
+        # fast path: same kind by strength, then bombs, joker bomb and 4A4 through ``beats``
+        width = current.width
+        floor = current.strength
+        strengths = table.strengths(seat)
+        counts = hand.counts
+        for r in range(2, 17):
+            if rc[r] >= width and strengths[r] > floor:
+                add(seat, "play", NATURAL[r], _picked(counts, r, width), width)
+        kinds = kinds - {current.name}
     base = top.base if variant.cha == "chain" else None
-    for combo in hand_plays(hand, rc, table, seat, _follow_kinds(current, variant)):
+    for combo in hand_plays(hand, rc, table, seat, kinds):
         if not beats(current, combo, variant):
             continue
         if (
@@ -265,7 +317,7 @@ def _follows(state: State, top: Top, hand: Cards, rc: list[int], seat: int, add:
             and state._chain_fit(top, _rc_of(combo))
         ):
             continue
-        add(seat, "play", _order(combo), combo.cards)
+        add(seat, "play", _order(combo), combo.cards, combo.width * combo.length)
     if variant.chi and current.name == "single" and not top.steps and not state.passes:
         _chis(state, top, hand, seat, add)
 
@@ -297,25 +349,24 @@ def _chis(state: State, top: Top, hand: Cards, seat: int, add: _Add) -> None:
                 if ((a, b), cls) in seen:
                     continue
                 seen.add(((a, b), cls))
-                add(seat, "chi", a, cards)
+                add(seat, "chi", a, cards, 2)
 
 
-def _out_of_turn(state: State, top: Top, hand: Cards, rc: list[int], seat: int, add: _Add) -> None:
-    variant = state.variant
+def _chain_steps(
+    state: State, top: Top, hand: Cards, seat: int, steps: tuple[int, ...], add: _Add
+) -> None:
+    base = top.base
+    assert base is not None
     counts = hand.counts
-    if variant.cha == "chain" and top.base is not None:
-        base = top.base
-        kind = state.step_kind(top)
-        ranks = range(base.low, base.low + base.length)
-        have = min(rc[q] for q in ranks)
-        for c in state._next_steps(top):
-            if c > have:
-                break
-            out = list(_ZERO54)
-            for q in ranks:
-                _pick_into(out, counts, q, c)
-            add(seat, kind, base.low, _cards(out))
-    elif variant.cha == "capture" and top.combination.name == "single":
-        r = top.combination.low
-        if rc[r] >= 2:
-            add(seat, "capture", r, _picked(counts, r, 2))
+    ranks = range(base.low, base.low + base.length)
+    have = min(_rank_count(counts, q) for q in ranks)
+    if have < steps[0]:
+        return
+    kind = state.step_kind(top)
+    for c in steps:
+        if c > have:
+            break
+        out = list(_ZERO54)
+        for q in ranks:
+            _pick_into(out, counts, q, c)
+        add(seat, kind, base.low, _cards(out), c * base.length)

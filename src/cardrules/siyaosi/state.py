@@ -232,6 +232,7 @@ class State:
     passes: int = 0
     out: tuple[int, ...] = ()
     trick: tuple[Played, ...] = ()
+    _moves: list[Move] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -307,11 +308,10 @@ class State:
     @property
     def is_over(self) -> bool:
         """The round ends as soon as one team has all its players out (4A4-ROUND-1)."""
-        hands = self.hands
-        n = len(hands)
-        return not any(hands[s] for s in range(0, n, 2)) or not any(
-            hands[s] for s in range(1, n, 2)
-        )
+        out = self.out
+        team0 = sum(1 for s in out if not s & 1)
+        half = len(self.hands) // 2
+        return team0 == half or len(out) - team0 == half
 
     def result(self) -> RoundResult:
         if not self.is_over:
@@ -328,17 +328,17 @@ class State:
 
     def next_active(self, seat: int) -> int:
         """The next seat after ``seat`` in playing order that still holds cards."""
-        return _next_active(self.hands, seat)
+        return _next_active(len(self.hands), self.out, seat)
 
-    def _relay(self, seat: int, hands: tuple[Cards, ...]) -> int:
+    def _relay(self, seat: int, out: tuple[int, ...]) -> int:
         """Who leads after ``seat`` won a trick: ``seat`` itself while it holds cards, else the
         next seat in order on its team that does (接风, 4A4-TURN-4)."""
-        if hands[seat]:
+        if seat not in out:
             return seat
-        n = len(hands)
+        n = len(self.hands)
         for i in range(1, n):
             s = (seat + i) % n
-            if s % 2 == seat % 2 and hands[s]:
+            if s % 2 == seat % 2 and s not in out:
                 return s
         return seat
 
@@ -398,7 +398,7 @@ class State:
         if self.is_over:
             return _illegal("round-over", "4A4-ROUND-1", "the round is over")
         hand = self.hands[seat]
-        if not hand:
+        if seat in self.out:
             return _illegal("seat-out", "4A4-TURN-5", f"seat {seat} is out and plays no more")
         kind = move.kind
         top = self.top
@@ -555,9 +555,16 @@ class State:
         Where several concrete card choices have the same effect, one canonical choice is listed
         (4A4-MOVES-1); :meth:`explain` and :meth:`apply` accept every choice.
         """
-        from cardrules.siyaosi.movegen import generate
+        return LegalMoves(lambda: iter(self._listed()), self.explain, Move)
 
-        return LegalMoves(lambda: iter(generate(self)), self.explain, Move)
+    def _listed(self) -> list[Move]:
+        moves = self._moves
+        if moves is None:
+            from cardrules.siyaosi.movegen import generate
+
+            moves = generate(self)
+            object.__setattr__(self, "_moves", moves)
+        return moves
 
     def resolve(self, text: MoveText | str) -> Move:
         """The move a case-file text names here: a bare play onto an open chain that splits
@@ -596,9 +603,9 @@ class State:
             assert top is not None
             passes = self.passes + 1
             hands = self.hands
-            others = sum(1 for s, h in enumerate(hands) if h and s != top.seat)
+            others = len(hands) - len(self.out) - (0 if top.seat in self.out else 1)
             if passes >= others:
-                leader = self._relay(top.seat, hands)
+                leader = self._relay(top.seat, self.out)
                 return State(self.table, hands, leader, leader, None, 0, self.out, ())
             return State(
                 self.table,
@@ -617,7 +624,7 @@ class State:
         trick = (*self.trick, Played(seat, move.kind, cards))
         table = self.table
         if move.kind == "capture":
-            leader = self._relay(seat, hands)
+            leader = self._relay(seat, out)
             return State(table, hands, leader, leader, None, 0, out, ())
         if move.kind in ("cha", "gou"):
             assert top is not None and top.base is not None
@@ -632,7 +639,8 @@ class State:
                 combo = classify_counts(cards, rank_counts(cards.counts), table, seat)
             assert combo is not None
             new_top = Top(seat, combo, combo if self._chainable(combo) else None, seat, 0)
-        return State(table, hands, self.leader, _next_active(hands, seat), new_top, 0, out, trick)
+        turn = _next_active(len(hands), out, seat)
+        return State(table, hands, self.leader, turn, new_top, 0, out, trick)
 
     def _chainable(self, combo: Combination) -> bool:
         v = self.variant
@@ -708,11 +716,10 @@ class State:
         )
 
 
-def _next_active(hands: tuple[Cards, ...], seat: int) -> int:
-    n = len(hands)
+def _next_active(n: int, out: tuple[int, ...], seat: int) -> int:
     for i in range(1, n + 1):
         s = (seat + i) % n
-        if hands[s]:
+        if s not in out:
             return s
     return seat
 
