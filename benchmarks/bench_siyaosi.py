@@ -13,7 +13,7 @@ import time
 
 from cardrules.siyaosi import State, load_variant
 
-TABLES = [
+TABLES: list[tuple[str, str, dict[str, object]]] = [
     ("one-deck", "one-deck", {}),
     ("classic 4p", "classic", {}),
     ("classic 6p", "classic", {"players": 6, "decks": 3}),
