@@ -9,6 +9,7 @@ proposes candidates and keeps only those ``explain`` accepts).
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Mapping
 from typing import Any
 
@@ -233,6 +234,7 @@ class State:
     out: tuple[int, ...] = ()
     trick: tuple[Played, ...] = ()
     _moves: list[Move] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _over: bool | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -308,10 +310,14 @@ class State:
     @property
     def is_over(self) -> bool:
         """The round ends as soon as one team has all its players out (4A4-ROUND-1)."""
-        out = self.out
-        team0 = sum(1 for s in out if not s & 1)
-        half = len(self.hands) // 2
-        return team0 == half or len(out) - team0 == half
+        over = self._over
+        if over is None:
+            out = self.out
+            team0 = sum(1 for s in out if not s & 1)
+            half = len(self.hands) // 2
+            over = team0 == half or len(out) - team0 == half
+            object.__setattr__(self, "_over", over)
+        return over
 
     def result(self) -> RoundResult:
         if not self.is_over:
@@ -409,7 +415,7 @@ class State:
                 return _illegal("leader-must-play", "4A4-TURN-1", "the leader must play, not pass")
             return None
         cards = move.cards
-        if not cards <= hand:
+        if not all(map(operator.le, cards.counts, hand.counts)):
             missing = Cards(
                 tuple(max(0, a - b) for a, b in zip(cards.counts, hand.counts, strict=True))
             )
@@ -618,7 +624,7 @@ class State:
                 (*self.trick, Played(seat, "pass", _EMPTY)),
             )
         cards = move.cards
-        hand = self.hands[seat] - cards
+        hand = _cards(tuple(map(operator.sub, self.hands[seat].counts, cards.counts)))
         hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
         out = self.out if hand else (*self.out, seat)
         trick = (*self.trick, Played(seat, move.kind, cards))
@@ -714,6 +720,13 @@ class State:
             tuple(int(s) for s in data["out"]),
             tuple(converter.structure(p, Played) for p in data["trick"]),
         )
+
+
+def _cards(counts: tuple[int, ...]) -> Cards:
+    """A Cards from counts already known to be valid (after ``explain`` checked the move)."""
+    c = object.__new__(Cards)
+    object.__setattr__(c, "counts", counts)
+    return c
 
 
 def _next_active(n: int, out: tuple[int, ...], seat: int) -> int:
