@@ -33,6 +33,7 @@ The same routine scores the hand (its best) and the play; the play is legal iff 
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
 
@@ -293,6 +294,14 @@ def _runs(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list[tuple
     return runs
 
 
+def _front_packed(counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Ladder) -> list[int]:
+    pk = _packer(ladder.caps)
+    front = [0]
+    for run in _runs(counts, ctx, key):
+        front = _add_fronts(front, _run_front(run, ladder.shapes, ladder.caps), pk)
+    return front
+
+
 def achievable_front(
     counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Ladder
 ) -> list[Vec]:
@@ -300,13 +309,7 @@ def achievable_front(
     if not ladder.shapes:
         return [()]
     pk = _packer(ladder.caps)
-    min_width = min(w for w, _ in ladder.shapes)
-    front = [0]
-    for run in _runs(counts, ctx, key):
-        if max(c[0] for c in run) < min_width:
-            continue
-        front = _add_fronts(front, _run_front(run, ladder.shapes, ladder.caps), pk)
-    return [pk.unpack(x) for x in front]
+    return [pk.unpack(x) for x in _front_packed(counts, ctx, key, ladder)]
 
 
 def _greedy(front: list[Vec], ladder: Ladder) -> tuple[Vec, Vec]:
@@ -528,7 +531,9 @@ def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[
 
 def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
     """How many distinct legal follows there are. Without a shape to match (a single led, or a
-    follower short of the led suit) this is counted, not enumerated."""
+    follower short of the led suit) this is a polynomial count; with one, the hand's runs are
+    counted one by one (every part of a run, grouped by the pieces it can give) and combined, and
+    only when a run has too many parts does it fall back to enumerating."""
     need = lead.size
     if len(hand) < need:
         return 0
@@ -538,9 +543,80 @@ def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
     if held_n <= need:
         return _count_sub_multisets((hand - held).counts, need - held_n)
     ladder = ladder_for(lead)
-    if not ladder.steps or not any(best_vector(held, ctx, key, ladder)):
+    best = best_vector(held, ctx, key, ladder) if ladder.steps else ()
+    if not any(best):
         return _count_sub_multisets(held.counts, need)
+    counted = _count_by_runs(held, ctx, key, ladder, need, best)
+    if counted is not None:
+        return counted
     return sum(1 for _ in iter_follows(lead, hand, ctx))
+
+
+_COUNT_LIMIT = 4096
+
+
+def _run_cards(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list[int]]:
+    """The cards held at least twice, grouped by the runs of :func:`_runs`."""
+    runs: list[list[int]] = []
+    for lane_id in ctx.lanes_of_suit[key]:
+        run: list[int] = []
+        for pos in ctx.lanes[lane_id]:
+            twice = [i for i in pos if counts[i] >= 2]
+            if twice:
+                run += twice
+            elif run:
+                runs.append(run)
+                run = []
+        if run:
+            runs.append(run)
+    return runs
+
+
+def _count_by_runs(
+    held: Cards, ctx: TrumpContext, key: int, ladder: Ladder, need: int, best: Vec
+) -> int | None:
+    counts = held.counts
+    runs = _run_cards(counts, ctx, key)
+    total_parts = 0
+    for run in runs:
+        parts = 1
+        for i in run:
+            parts *= counts[i] + 1
+        total_parts += parts
+    if total_parts > _COUNT_LIMIT:
+        return None
+    pk = _packer(ladder.caps)
+    free = list(counts)
+    states: dict[tuple[tuple[int, ...], int], int] = {((0,), 0): 1}
+    for run in runs:
+        table: dict[tuple[tuple[int, ...], int], int] = {}
+        for takes in itertools.product(*(range(counts[i] + 1) for i in run)):
+            size = sum(takes)
+            if size > need:
+                continue
+            sub = [0] * CARD_COUNT
+            for i, t in zip(run, takes, strict=True):
+                sub[i] = t
+            front = tuple(sorted(_front_packed(sub, ctx, key, ladder)))
+            table[front, size] = table.get((front, size), 0) + 1
+        for i in run:
+            free[i] = 0
+        merged: dict[tuple[tuple[int, ...], int], int] = {}
+        for (fa, sa), na in states.items():
+            for (fb, sb), nb in table.items():
+                if sa + sb > need:
+                    continue
+                front = tuple(sorted(_add_fronts(list(fa), list(fb), pk)))
+                merged[front, sa + sb] = merged.get((front, sa + sb), 0) + na * nb
+        states = merged
+        if len(states) > _COUNT_LIMIT:
+            return None
+    singles = [_count_sub_multisets(free, k) for k in range(need + 1)]
+    total = 0
+    for (front, size), n in states.items():
+        if _greedy([pk.unpack(x) for x in front], ladder)[0] == best:
+            total += n * singles[need - size]
+    return total
 
 
 def _expand(counts: Sequence[int]) -> list[Card]:
