@@ -356,8 +356,16 @@ def _ideal(ladder: Ladder) -> Vec:
 
 # ---------------------------------------------------------------------- helpers on counts
 def _of_key(cards: Cards, ctx: TrumpContext, key: int) -> Cards:
-    keys = ctx.suit_keys
-    return Cards(tuple(n if keys[i] == key else 0 for i, n in enumerate(cards.counts)))
+    counts = cards.counts
+    out = [0] * CARD_COUNT
+    for i in ctx.cards_of_suit[key]:
+        out[i] = counts[i]
+    return Cards(tuple(out))
+
+
+def _count_of_key(cards: Cards, ctx: TrumpContext, key: int) -> int:
+    counts = cards.counts
+    return sum([counts[i] for i in ctx.cards_of_suit[key]])
 
 
 def _suit_word(key: int) -> str:
@@ -436,9 +444,8 @@ def explain_follow(
         missing = Cards(tuple(max(0, p - h) for p, h in zip(play.counts, hand.counts, strict=True)))
         return Illegal("not-in-hand", "SJ-FOLLOW-1", f"you do not hold {missing.pretty()}")
     key = lead.suit_key
-    held = _of_key(hand, ctx, key)
-    played = _of_key(play, ctx, key)
-    held_n, played_n = len(held), len(played)
+    held_n = _count_of_key(hand, ctx, key)
+    played_n = _count_of_key(play, ctx, key)
     if played_n < min(need, held_n):
         word = _suit_word(key)
         if held_n >= need:
@@ -451,6 +458,8 @@ def explain_follow(
     ladder = ladder_for(lead)
     if not ladder.steps:
         return None
+    held = _of_key(hand, ctx, key)
+    played = _of_key(play, ctx, key)
     mine = ladder_vector(played, ctx, key, ladder)
     if mine == _ideal(ladder):
         return None

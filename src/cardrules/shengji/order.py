@@ -56,8 +56,9 @@ class TrumpContext:
     """Card order of one round. Build with :func:`trump_context` (cached).
 
     Tables (tuples indexed by :attr:`Card.index`): ``suit_keys``, ``strengths``, ``lane_ids``,
-    ``lane_positions``, ``point_table``. ``lanes`` lists every lane; ``lanes_of_suit[k]`` the lane
-    ids whose cards follow suit key ``k`` (0–3 plain, :data:`TRUMP`).
+    ``lane_positions``, ``point_table``; ``cards_of_suit[k]`` lists the card indices of suit key
+    ``k`` (0–3 plain, :data:`TRUMP`). ``lanes`` lists every lane; ``lanes_of_suit[k]`` the lane ids
+    whose cards follow suit key ``k``.
     """
 
     variant: Variant
@@ -71,6 +72,8 @@ class TrumpContext:
     lanes: tuple[Lane, ...]
     lanes_of_suit: tuple[tuple[int, ...], ...]
     point_table: tuple[int, ...]
+    #: ``cards_of_suit[k]``: the card indices that follow suit key ``k``, ascending.
+    cards_of_suit: tuple[tuple[int, ...], ...]
 
     # ------------------------------------------------------------------ per-card lookups
     def is_trump(self, card: Card) -> bool:
@@ -210,4 +213,5 @@ def trump_context(variant: VariantBase, level: Rank, trump: Suit | None) -> Trum
         lanes=tuple(lane for _, lane in lanes),
         lanes_of_suit=tuple(tuple(ids) for ids in by_suit),
         point_table=tuple(points),
+        cards_of_suit=tuple(tuple(i for i in range(CARD_COUNT) if keys[i] == k) for k in range(5)),
     )
