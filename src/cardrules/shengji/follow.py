@@ -1,4 +1,4 @@
-"""The exact follow rule of four-deck Shengji (spec chapter "Following", SJ-FOLLOW-1 … 6).
+"""The exact follow rule of four-deck Shengji (spec chapter "Following", SJ-FOLLOW-1 … 7).
 
 A follower plays as many cards as the lead (SJ-FOLLOW-1), of the led suit as far as they hold it
 (SJ-FOLLOW-2), and — holding more of it than the lead needs — a *structure* that no other choice
