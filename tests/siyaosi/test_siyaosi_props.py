@@ -17,6 +17,7 @@ from cardrules.errors import IllegalMoveError
 from cardrules.multiset import Cards
 from cardrules.siyaosi import KINDS, Move, State, Table, Variant, View, beats, classify
 from cardrules.siyaosi.combos import rank_counts
+from cardrules.siyaosi.state import KIND_ORDER
 from cardrules.testing.strategies import card_multisets, seeds, variants
 
 VARIANTS = variants("siyaosi")
@@ -51,7 +52,7 @@ def _random_moves(state: State, rng: random.Random, n: int) -> list[Move]:
     """Legal-looking moves: a seat, a kind and some of its cards (often all of one rank), plus
     moves aimed at the top (k cards of each of its ranks, under every kind) and listed moves
     with their kind changed."""
-    out = _aimed_moves(state)
+    out = _aimed_moves(state) + _shaped_moves(state, rng)
     for move in rng.sample(list(state.legal_moves()), 1):
         out += [Move(move.seat, k, move.cards) for k in KINDS if k != "pass" and move.cards]
     seats = [s for s, h in enumerate(state.hands) if h]
@@ -69,6 +70,32 @@ def _random_moves(state: State, rng: random.Random, n: int) -> list[Move]:
         else:
             picked = rng.sample(hand, rng.randint(1, min(len(hand), 8)))
         out.append(Move(seat, kind, Cards.of(picked)))
+    return out
+
+
+def _shaped_moves(state: State, rng: random.Random) -> list[Move]:
+    """Straights (mixed and one-suit) and 4A4s cut from the hand of the seat in turn."""
+    seat = state.turn
+    hand = list(state.hands[seat])
+    by_rank: dict[int, list[Card]] = {}
+    for card in hand:
+        by_rank.setdefault(int(card.rank), []).append(card)
+    out = []
+    for _ in range(6):
+        lo = rng.randint(2, 12)
+        length = rng.randint(3, 8)
+        ranks = range(lo, min(lo + length, 15))
+        if not all(r in by_rank for r in ranks):
+            continue
+        suit = rng.choice(by_rank[lo]).suit
+        flush = [next((c for c in by_rank[r] if c.suit == suit), None) for r in ranks]
+        if all(c is not None for c in flush):
+            out.append(Move(seat, "play", Cards.of(c for c in flush if c is not None)))
+        out.append(Move(seat, "play", Cards.of(rng.choice(by_rank[r]) for r in ranks)))
+    fours, aces = by_rank.get(4, []), by_rank.get(14, [])
+    if len(fours) >= 2 and aces:
+        for _ in range(4):
+            out.append(Move(seat, "play", Cards.of([*rng.sample(fours, 2), rng.choice(aces)])))
     return out
 
 
@@ -108,9 +135,12 @@ def _play_out(state: State, rng: random.Random, check: int) -> tuple[State, int]
         if steps % check == 0:
             assert moves == list(state.legal_moves()), "listing is stable"
             assert len(set(moves)) == len(moves), "no move is listed twice"
+            order = [(m.seat, KIND_ORDER[m.kind], len(m.cards)) for m in moves]
+            assert order == sorted(order), "sorted by seat, kind and size"
             for move in moves:
                 assert state.explain(move) is None, move
             listed = {signature(state, m) for m in moves}
+            assert len(listed) == len(moves), "one canonical move per effect (4A4-MOVES-1)"
             for move in _random_moves(state, rng, 12):
                 legal = state.explain(move) is None
                 assert legal == (signature(state, move) in listed), (move, state.explain(move))
@@ -126,7 +156,7 @@ def _played(state: State, total: Cards) -> Cards:
     return total - sum(state.hands, Cards())
 
 
-@settings(max_examples=20)
+@settings(max_examples=40)
 @given(VARIANTS, seeds(), LEVELS, LEVELS, RULING)
 def test_random_play_ends_and_conserves_cards(
     variant: object, seed: int, l0: Rank, l1: Rank, ruling: int | None
@@ -142,7 +172,7 @@ def test_random_play_ends_and_conserves_cards(
     assert all(s % 2 != team for s in result.caught)
 
 
-@settings(max_examples=25)
+@settings(max_examples=80)
 @given(VARIANTS, seeds(), RULING)
 def test_listed_moves_are_exactly_the_legal_ones(
     variant: object, seed: int, ruling: int | None

@@ -3,9 +3,10 @@
 Candidates are built from a hand's rank counts, never from subsets of cards. Where several
 concrete card choices have the same effect, one canonical choice is listed: for every rank the
 cards are taken in suit order ♦ ♣ ♥ ♠ (the weakest suits first). Suits matter in two places
-only, and there every class is listed: a straight that is a flush straight (when
-``flush_straights`` is on) is listed once per suit that can make it and once as a mixed straight
-if the hand can make one; a 4A4 is listed once per purity class it can be made in (4A4-BEAT-6).
+only, and there every class is listed: when ``flush_straights`` is on a run of ranks is listed
+as a mixed straight if the hand can make one and as a flush straight (first suit in ♦ ♣ ♥ ♠
+order) if it can make one; a 4A4 is listed once per purity class it can be made in
+(4A4-BEAT-6).
 """
 
 from __future__ import annotations
@@ -209,6 +210,7 @@ def _straights(
             for q in range(lo, hi + 1):
                 fl[base + q] = 1
             yield Combination("flush-straight", _cards(fl), 1, length, lo, lo, True)
+            return  # one flush straight per rank run: the suit changes nothing else
 
 
 def _follow_kinds(top: Combination, variant: Variant) -> frozenset[str]:
