@@ -175,3 +175,17 @@ def test_classify_is_seat_aware_for_level_cards_only() -> None:
     a = classify(Cards.parse("5S 6H 7D"), table, 1)
     b = classify(Cards.parse("5S 6H 7D"), table, 0)
     assert a == b
+
+
+def test_every_refusal_cites_an_existing_clause() -> None:
+    import re
+    from pathlib import Path
+
+    from cardrules.cases import clause_index
+
+    root = Path(__file__).resolve().parents[2]
+    clauses = clause_index(root / "spec")
+    source = (root / "src" / "cardrules" / "siyaosi" / "state.py").read_text(encoding="utf-8")
+    cited = set(re.findall(r'"(4A4-[A-Z]+-\d+)"', source))
+    assert cited, "state.py cites clauses"
+    assert not sorted(c for c in cited if c not in clauses)
