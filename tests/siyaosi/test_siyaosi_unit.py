@@ -45,6 +45,13 @@ def test_one_deck_heart_three_leads_and_rules() -> None:
         assert state.levels == (Rank.THREE, Rank.THREE)
 
 
+def test_new_refuses_bad_arguments() -> None:
+    with pytest.raises(CardrulesError, match="leader"):
+        State.new("classic", seed=1, leader=4)
+    with pytest.raises(CardrulesError, match="ruling"):
+        State.new("classic", seed=1, ruling=2)
+
+
 def test_classic_dealer_leads_and_nobody_rules() -> None:
     state = State.new("classic", seed=3)
     assert state.leader == state.turn == 0

@@ -249,6 +249,10 @@ class State:
     ) -> State:
         """A freshly dealt round (4A4-TABLE-3, 4A4-TABLE-4)."""
         v = _variant(variant)
+        if leader is not None and not 0 <= leader < v.players:
+            raise CardrulesError(f"leader must be a seat 0..{v.players - 1}, got {leader}")
+        if ruling not in (None, 0, 1):
+            raise CardrulesError(f"ruling must be team 0, team 1 or None, got {ruling}")
         hands, _ = deal(v.decks, seed, _deal_sizes(v))
         if leader is None:
             leader = 0
