@@ -45,6 +45,8 @@ _PICK[SJ] = (52,)
 _PICK[BJ] = (53,)
 _ZERO54 = [0] * 54
 _NONE = Cards()
+# What a leader may play besides singles, pairs and bombs (those are listed straight from counts).
+_LEAD_REST = frozenset(("joker-bomb", "4a4", "run"))
 
 
 def _cards(counts: list[int]) -> Cards:
@@ -272,7 +274,14 @@ def generate(state: State) -> list[Move]:
         if seat == turn:
             rc = rank_counts(hand.counts)
             if top is None:
-                for combo in hand_plays(hand, rc, table, seat):
+                counts = hand.counts
+                for r in range(2, 17):
+                    n = rc[r]
+                    if n:
+                        order = NATURAL[r]
+                        for k in range(1, n + 1):
+                            add(seat, "play", order, _picked(counts, r, k), k)
+                for combo in hand_plays(hand, rc, table, seat, _LEAD_REST):
                     add(seat, "play", _order(combo), combo.cards, combo.width * combo.length)
             else:
                 keyed.append(((seat, 0, 0, 0, ()), _move(seat, "pass", _NONE)))
