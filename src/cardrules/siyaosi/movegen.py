@@ -186,12 +186,10 @@ def _straights(
                 out[i] += 1
                 chosen.append(i)
                 break
-    mono = len({i // 13 for i in chosen}) == 1
     if not flush_matters:
-        yield Combination(
-            "straight" if not mono else "flush-straight", _cards(out), 1, length, lo, lo, mono
-        )
+        yield Combination("straight", _cards(out), 1, length, lo, lo)
         return
+    mono = len({i // 13 for i in chosen}) == 1
     if mono:
         # try to make a mixed straight: change the highest rank that has another suit
         suit = chosen[0] // 13
@@ -234,13 +232,6 @@ def _follow_kinds(top: Combination, variant: Variant) -> frozenset[str]:
 def _order(combo: Combination) -> int:
     """Sort position: natural rank order for one-rank combinations, the start for straights."""
     return combo.low if combo.length > 1 else NATURAL[combo.low]
-
-
-def _rc_of(combo: Combination) -> list[int]:
-    rc = [0] * 17
-    for r in range(combo.low, combo.low + combo.length):
-        rc[r] = combo.width
-    return rc
 
 
 def generate(state: State) -> list[Move]:
@@ -325,7 +316,7 @@ def _follows(state: State, top: Top, hand: Cards, rc: list[int], seat: int, add:
             base is not None
             and combo.low == base.low
             and combo.length == base.length
-            and state._chain_fit(top, _rc_of(combo))
+            and state._chain_fit(top, rank_counts(combo.cards.counts))
         ):
             continue
         add(seat, "play", _order(combo), combo.cards, combo.width * combo.length)
