@@ -222,7 +222,8 @@ def _run(
     if width == 1:
         if length < 3:
             return None
-        flush = _one_suit(cards.counts)
+        # A one-suit straight is its own kind only where the variant ranks it (4A4-COMBO-4).
+        flush = variant.flush_straights and _one_suit(cards.counts)
         return Combination(run_name(1, flush), cards, 1, length, lo, lo, flush)
     if length < variant.min_tuple_run:
         return None
