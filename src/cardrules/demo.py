@@ -4,9 +4,9 @@ each move — a quick look at an engine and a smoke test of a fresh install."""
 from __future__ import annotations
 
 import importlib
+import random
 from typing import Any
 
-from cardrules.deck import SplitMix64
 from cardrules.variant import list_presets, load_variant
 
 __all__ = ["play_demo"]
@@ -19,13 +19,13 @@ def play_demo(
     module: Any = importlib.import_module(f"cardrules.{game}")
     chosen = load_variant(variant or list_presets(game)[0][1], game=game)
     state = module.State.new(chosen, seed=seed)
-    rng = SplitMix64(seed)
+    rng = random.Random(seed)
     lines = [f"{game} / {chosen.name}, seed {seed}"]
     for seat, hand in enumerate(state.hands):
-        lines.append(f"  seat {seat}: {hand.pretty()}")
+        lines.append(f"  seat {seat} ({len(hand)}): {hand.pretty()}")
     moves = 0
     while not state.is_over and moves < max_moves:
-        move = module.random_move(state, rng)
+        move = state.random_move(rng)
         lines.append(f"  {move}")
         state = state.apply(move)
         moves += 1

@@ -2,7 +2,8 @@
 
 ``state.legal_moves()`` returns a :class:`LegalMoves`: iterate it (stable, sorted order), ask
 ``move in moves`` (decided by the state's ``explain``, without enumerating), ``moves.count()``,
-``bool(moves)`` and ``list(moves)``. A follower in four-deck Shengji may have millions of legal
+``bool(moves)`` and ``list(moves)``. There is deliberately no ``len()``: ``list()`` would call it
+as a length hint and enumerate twice. A follower in four-deck Shengji may have millions of legal
 plays; nothing is built until asked for.
 """
 
@@ -44,9 +45,6 @@ class LegalMoves(Generic[M]):
 
     def count(self) -> int:
         return sum(1 for _ in self._generate())
-
-    def __len__(self) -> int:
-        return self.count()
 
     def __repr__(self) -> str:
         shown = []

@@ -55,7 +55,7 @@ def _start(block: dict[str, list[str]]) -> State:
         state = State.from_position(load_position(table))
     for text in block.get("moves", [""])[0].split(";"):
         if text.strip():
-            state = state.apply(state.resolve(text.strip()))
+            state = state.apply(state.parse_move(text.strip()))
     return state
 
 

@@ -40,6 +40,7 @@ from cardrules.shengji.scoring import KittyBonus, RoundResult, kitty_bonus, poin
 from cardrules.shengji.throws import resolve_throw
 from cardrules.shengji.variant import Variant
 from cardrules.shengji.view import Play, View
+from cardrules.variant import load_variant
 
 __all__ = ["Move", "Play", "ShengjiLegalMoves", "State", "context_for", "random_move"]
 
@@ -160,7 +161,7 @@ class State:
     @classmethod
     def new(
         cls,
-        variant: Variant,
+        variant: Variant | str = "four-deck",
         *,
         seed: int,
         level: Rank | str | None = None,
@@ -171,15 +172,20 @@ class State:
         """Deal a round from ``seed`` (SJ-TABLE-3); the dealt kitty stands as buried (SJ-TABLE-5).
 
         ``level`` is the banker team's level (default the variant's ``start_level``; ``levels``
-        gives both teams'); ``trump`` a suit or ``None``/``"none"`` for no-trump."""
+        gives both teams'); ``trump`` a suit or ``None``/``"none"`` for no-trump. ``variant`` is a
+        Variant, or a preset name or path."""
+        if not isinstance(variant, Variant):
+            loaded = load_variant(variant, game="shengji")
+            assert isinstance(loaded, Variant)
+            variant = loaded
         players = variant.players
         if not 0 <= banker < players:
-            raise ValueError(f"banker must be a seat 0..{players - 1}, got {banker}")
+            raise CardrulesError(f"banker must be a seat 0..{players - 1}, got {banker}")
         start = Rank.parse(variant.start_level)
         if levels is not None:
             team_levels = [_rank(x) for x in levels]
             if len(team_levels) != 2:
-                raise ValueError("levels: one rank per team")
+                raise CardrulesError("levels: one rank per team")
         else:
             team_levels = [start, start]
         if level is not None:
@@ -285,8 +291,11 @@ class State:
         """The play now winning the current trick."""
         return self.trick[self.top] if self.trick else None
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: MoveText | str) -> Move:
         """A move from its text (``"2: 8S 8D"``); refuses more copies than the decks hold."""
+        if isinstance(text, MoveText):
+            text.cards.check_within(self.variant.decks)
+            return Move.from_text(text)
         return Move.parse(text, decks=self.variant.decks)
 
     # ------------------------------------------------------------------ legality (written once)

@@ -3,7 +3,7 @@
 >>> from cardrules.siyaosi import State, Move
 >>> state = State.new("one-deck", seed=7)
 >>> move = next(iter(state.legal_moves()))
->>> state.apply(move).hand_sizes() != state.hand_sizes()
+>>> state.apply(move).hand_sizes != state.hand_sizes
 True
 """
 
@@ -13,7 +13,17 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from cardrules.siyaosi.combos import COMBINATION_NAMES, Combination, Table, beats, classify
-from cardrules.siyaosi.state import KINDS, Move, Played, RoundResult, State, Top, View, round_result
+from cardrules.siyaosi.state import (
+    KINDS,
+    Move,
+    Played,
+    RoundResult,
+    State,
+    Top,
+    View,
+    random_move,
+    round_result,
+)
 from cardrules.siyaosi.variant import Variant
 from cardrules.variant import load_variant as _load_variant
 
@@ -32,6 +42,7 @@ __all__ = [
     "beats",
     "classify",
     "load_variant",
+    "random_move",
     "round_result",
 ]
 

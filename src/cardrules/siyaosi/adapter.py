@@ -64,7 +64,7 @@ class SiyaosiAdapter:
 
     def move(self, state: Any, text: MoveText) -> Move:
         assert isinstance(state, State)
-        return state.resolve(text)
+        return state.parse_move(text)
 
     def observe(self, state: Any, key: str) -> object:
         assert isinstance(state, State)
@@ -77,7 +77,7 @@ class SiyaosiAdapter:
         if key == "out":
             return state.out
         if key == "hand_sizes":
-            return state.hand_sizes()
+            return state.hand_sizes
         raise UnsupportedCase(f"then key {key!r} is not checked for siyaosi")
 
     def round(self, position: Position, case: Mapping[str, Any]) -> Mapping[str, object]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import operator
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,7 +35,17 @@ from cardrules.siyaosi.combos import (
 from cardrules.siyaosi.variant import Variant
 from cardrules.variant import load_variant
 
-__all__ = ["KINDS", "Move", "Played", "RoundResult", "State", "Top", "View", "round_result"]
+__all__ = [
+    "KINDS",
+    "Move",
+    "Played",
+    "RoundResult",
+    "State",
+    "Top",
+    "View",
+    "random_move",
+    "round_result",
+]
 
 #: Move kinds. A multi-step chain play (Y-CHAIN-7) is named after its first step.
 KINDS = ("pass", "play", "chi", "cha", "gou", "capture")
@@ -328,6 +339,7 @@ class State:
             raise CardrulesError("the round is not over yet")
         return round_result(self.players, self.out, self.ruling)
 
+    @property
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(len(h) for h in self.hands)
 
@@ -576,7 +588,14 @@ class State:
             object.__setattr__(self, "_moves", moves)
         return moves
 
-    def resolve(self, text: MoveText | str) -> Move:
+    def random_move(self, rng: random.Random) -> Move:
+        """A legal move drawn uniformly from :meth:`legal_moves` (for simulations and the demo)."""
+        moves = self._listed()
+        if not moves:
+            raise IllegalMoveError(_illegal("round-over", "4A4-ROUND-1", "the round is over"))
+        return moves[rng.randrange(len(moves))]
+
+    def parse_move(self, text: MoveText | str) -> Move:
         """The move a case-file text names here: a bare play onto an open chain that splits
         into chain steps is a cha/gou, two cards of a captured single's rank a capture, the next
         seat's two cards making a straight with a single a 吃 (4A4-MOVES-2)."""
@@ -682,7 +701,7 @@ class State:
             self.levels,
             self.ruling,
             self.hands[seat],
-            self.hand_sizes(),
+            self.hand_sizes,
             self.announced(),
             self.trick,
             self.top,
@@ -747,3 +766,8 @@ def _variant(variant: Variant | str) -> Variant:
     loaded = load_variant(variant, game="siyaosi")
     assert isinstance(loaded, Variant)
     return loaded
+
+
+def random_move(state: State, rng: random.Random) -> Move:
+    """A random legal move of ``state`` (see :meth:`State.random_move`)."""
+    return state.random_move(rng)
