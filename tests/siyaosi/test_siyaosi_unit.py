@@ -68,7 +68,7 @@ def test_move_text_round_trip() -> None:
         Move.parse("1: bury 8S")
 
 
-def test_resolve_names_the_kind() -> None:
+def test_parse_move_names_the_kind() -> None:
     state = _position(hands=["8S 5C", "8H 8D KH", "8C QH", "3S 4D"], leader=0)
     after = state.apply(state.parse_move("0: 8S"))
     assert after.parse_move("1: 8H 8D").kind == "cha"
