@@ -234,6 +234,23 @@ def test_ruffs_of_a_throw_compare_their_best_piece_of_its_biggest_shape() -> Non
     assert not beats(lead, c("3S 4S 5S 6S"), ctx, lead=lead)  # singles are a discard
 
 
+def test_trump_ruff_beats_a_wider_plain_follow_in_either_order() -> None:
+    """SJ-ORDER-1 before width: on a plain tractor lead, a trump tractor ruff beats the led suit's
+    quad on top, and the quad never beats the ruff; a narrower trump never ruffs the lead."""
+    ctx = ctx_of("10", "S")
+
+    def c(text: str) -> Combination:
+        combo = classify(Cards.parse(text), ctx)
+        assert combo is not None
+        return combo
+
+    lead, quad, ruff = c("5H 5H 6H 6H"), c("7H 7H 7H 7H"), c("3S 3S 4S 4S")
+    assert beats(lead, quad, ctx, lead=lead) and beats(lead, ruff, ctx, lead=lead)
+    assert beats(quad, ruff, ctx, lead=lead)
+    assert not beats(ruff, quad, ctx, lead=lead)
+    assert not beats(quad, ruff, ctx)  # without the lead, the quad on top is the lead
+
+
 # ---------------------------------------------------------------------- throw check helper
 @SETTINGS
 @given(contexts(), st.data())

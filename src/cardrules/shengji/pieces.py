@@ -345,9 +345,10 @@ def beats(
     """Whether ``play`` beats ``top``, the combination now on top of the trick (SJ-ORDER-1 … 4).
 
     * Only the same number of cards compares; equal never beats (the earlier play stands).
-    * One piece against one piece: width first (a wider piece of the same count wins whatever
-      its ranks), then a trump beats a plain piece, plain pieces of different suits never beat
-      each other, and within a suit the stronger top wins.
+    * One piece against one piece: a trump beats a plain piece when it keeps the lead's
+      structure (at least the lead's width; ``top`` is the lead unless ``lead`` is given), plain
+      pieces of different suits never beat each other; within one suit width comes first (a
+      wider piece of the same count wins whatever its ranks), then the stronger top wins.
     * A throw is beaten only by trumps that keep its structure (a ruff) when it is plain; a trump
       throw is never beaten. Pass the trick's ``lead`` when ``top`` may be an earlier ruff of a
       plain throw: a later ruff then beats it when the best piece of the throw's biggest shape
@@ -366,10 +367,14 @@ def beats(
     if play.is_throw:
         return False
     a, b = top.piece, play.piece
-    if b.width != a.width:
-        return b.width > a.width and (b.suit_key == a.suit_key or b.suit_key == TRUMP)
     if b.suit_key != a.suit_key:
-        return b.suit_key == TRUMP
+        # A trump beats a plain piece (SJ-ORDER-1) if it keeps the lead's structure: the same
+        # width or wider (SJ-ORDER-4). The plain piece on top may itself be wider than the lead
+        # (a quad on a tractor); width decides only within one suit.
+        structure = a if lead is None else lead.piece
+        return b.suit_key == TRUMP and b.width >= structure.width
+    if b.width != a.width:
+        return b.width > a.width
     return b.top > a.top
 
 
