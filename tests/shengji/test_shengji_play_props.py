@@ -17,7 +17,9 @@ from cardrules.deck import full_deck
 from cardrules.errors import IllegalMoveError
 from cardrules.multiset import Cards
 from cardrules.shengji import Move, State, Variant, View
+from cardrules.shengji.pieces import classify
 from cardrules.shengji.scoring import points_of
+from cardrules.shengji.view import Play
 from cardrules.testing.strategies import seeds, variants
 
 # ``variants("shengji", decks=3)`` cannot repair the kitty when the deck count is pinned, so draw
@@ -179,3 +181,46 @@ def test_json_round_trips(variant: Variant, seed: int, trump: Suit | None, prefi
         assert Move.from_json(json.loads(json.dumps(move.to_json()))) == move
         assert Move.parse(str(move)) == move
         assert again.apply(move) == state.apply(move)
+
+
+def _expected_winner(state: State, trick: tuple[Play, ...]) -> int | None:
+    """SJ-TRICK-2/3 for a single-piece lead, written independently of ``beats``: among the plays
+    that keep the lead's structure (one piece of the same size, at least the lead's width, in the
+    led suit or in trumps), the first with the greatest (trump, width, top). ``None`` for a throw
+    lead (ruffs of throws compare by another rule)."""
+    plays = list(trick)
+    lead = classify(plays[0].cards, state.ctx)
+    assert lead is not None
+    if lead.is_throw:
+        return None
+    best: tuple[bool, int, int] | None = None
+    winner = plays[0].seat
+    for play in plays:
+        combo = classify(play.cards, state.ctx)
+        if combo is None or combo.is_throw or combo.size != lead.size:
+            continue
+        piece = combo.piece
+        if not (combo.is_trump or combo.suit_key == lead.suit_key):
+            continue
+        if piece.width < lead.piece.width:
+            continue
+        key = (combo.is_trump, piece.width, piece.top)
+        if best is None or key > best:
+            best, winner = key, play.seat
+    return winner
+
+
+@settings(max_examples=40)
+@given(SHENGJI, seeds(), TRUMPS, LEVELS)
+def test_trick_winner_is_the_best_play_keeping_the_structure(
+    variant: Variant, seed: int, trump: Suit | None, level: str
+) -> None:
+    state = _new_state(variant, seed, trump, level, 0)
+    rng = random.Random(seed ^ 0x7A1C)
+    while not state.is_over:
+        before = state
+        state = state.apply(state.random_move(rng))
+        if not state.trick and state.last_trick:
+            expected = _expected_winner(before, state.last_trick)
+            if expected is not None:
+                assert state.last_winner == expected, state.last_trick
