@@ -456,6 +456,19 @@ class State:
     def _explain_play(
         self, seat: int, cards: Cards, rc: list[int], top: Top | None
     ) -> Illegal | None:
+        # A play that splits into chain steps is those steps, in or out of turn (4A4-CHAIN-8).
+        if (
+            top is not None
+            and top.base is not None
+            and self.variant.cha == "chain"
+            and self._chain_fit(top, rc)
+        ):
+            return _illegal(
+                "chain-step-not-play",
+                "4A4-CHAIN-8",
+                f"{cards} continues the chain on top; it is played as a "
+                f"{self.step_kind(top)}, not as a new combination",
+            )
         if seat != self.turn:
             return self._not_turn(seat)
         combo = classify_counts(cards, rc, self.table, seat)
@@ -465,13 +478,6 @@ class State:
             )
         if top is None:
             return None
-        if self.variant.cha == "chain" and top.base is not None and self._chain_fit(top, rc):
-            return _illegal(
-                "chain-step-not-play",
-                "4A4-CHAIN-8",
-                f"{cards} continues the chain on top; it is played as a "
-                f"{self.step_kind(top)}, not as a new combination",
-            )
         if not beats(top.combination, combo, self.variant):
             return _illegal(
                 "does-not-beat",
