@@ -85,7 +85,9 @@ class Variant(VariantBase):
         True, doc="After a cha, a single of the rank (gou) continues the chain.", ruling="Y-CHAIN-2"
     )
     double_cha: bool = switch(
-        False, doc="Chains may also start on a pair or a double straight.", ruling="Y-CHAIN-9"
+        False,
+        doc="Chains may also start on a pair or a double straight (with cha = 'chain' only).",
+        ruling="Y-CHAIN-9",
     )
     chi: bool = switch(
         False,
@@ -107,8 +109,4 @@ class Variant(VariantBase):
                 key="decks",
                 value=self.decks,
                 allowed="at least players*3/54 decks",
-            )
-        if self.cha != "chain" and self.double_cha:
-            raise VariantError(
-                "double_cha needs cha = 'chain'", key="double_cha", value=True, allowed=(False,)
             )
