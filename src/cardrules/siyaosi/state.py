@@ -131,6 +131,16 @@ class Top:
     def cards(self) -> Cards:
         return self.combination.cards
 
+    def describe(self) -> str:
+        """The top's kind as a player would say it: a chain is named as a chain, not by the
+        internal name of its effective combination."""
+        combo = self.combination
+        if self.steps and combo.length > 1:
+            return f"straight chain, {combo.width} per rank"
+        if self.steps:
+            return f"chain, effective bomb of {combo.width}"
+        return combo.name
+
 
 @attrs.frozen
 class RoundResult:
@@ -482,7 +492,7 @@ class State:
             return _illegal(
                 "does-not-beat",
                 "4A4-TURN-2",
-                f"{cards} ({combo.name}) does not beat {top.cards} ({top.combination.name})",
+                f"{cards} ({combo.name}) does not beat {top.cards} ({top.describe()})",
             )
         return None
 
