@@ -64,6 +64,12 @@ class Cards:
     def from_counts(cls, counts: Iterable[int]) -> Cards:
         return cls(tuple(counts))
 
+    @staticmethod
+    def unchecked(counts: tuple[int, ...]) -> Cards:
+        """A ``Cards`` from a count vector the caller already knows is valid (54 non-negative
+        entries), without validating it again: for engines' hot paths only."""
+        return _trusted(counts)
+
     @classmethod
     def parse(cls, text: str, *, decks: int | None = None) -> Cards:
         """Read space-separated card tokens (``"4S 4H AS"``); empty text is the empty multiset.

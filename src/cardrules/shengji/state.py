@@ -8,7 +8,6 @@ once, in :meth:`State.explain`; :meth:`State.is_legal`, :meth:`State.legal_moves
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
@@ -16,7 +15,6 @@ from operator import add
 from typing import Any, cast
 
 import attrs
-from cattrs.errors import BaseValidationError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from cardrules.cards import Rank, Suit
@@ -28,7 +26,7 @@ from cardrules.errors import (
     NotationError,
     PositionError,
 )
-from cardrules.jsonio import converter
+from cardrules.jsonio import converter, structure
 from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
@@ -92,12 +90,7 @@ class Move:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> Move:
         """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
-        table: Mapping[str, Any] = json.loads(data) if isinstance(data, str) else data
-        try:
-            move: Move = _converter().structure(dict(table), cls)
-        except BaseValidationError as err:
-            raise CardrulesError(f"not a Shengji move: {_first_error(err)}") from None
-        return move
+        return structure(data, cls, "Shengji move")
 
 
 class ShengjiLegalMoves(LegalMoves[Move]):
@@ -541,12 +534,7 @@ class State:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> State:
         """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
-        table: Mapping[str, Any] = json.loads(data) if isinstance(data, str) else data
-        try:
-            state: State = _converter().structure(dict(table), cls)
-        except BaseValidationError as err:
-            raise CardrulesError(f"not a Shengji state: {_first_error(err)}") from None
-        return state
+        return structure(data, cls, "Shengji state")
 
     def __repr__(self) -> str:
         trick = ", ".join(str(p) for p in self.trick)
@@ -659,13 +647,6 @@ def _sub_multisets(group: list[tuple[int, int]], size: int) -> Iterator[tuple[in
         counts[index] = 0
 
     yield from rec(0, size)
-
-
-def _first_error(err: BaseException) -> str:
-    """The innermost message of a cattrs validation error (which nests exception groups)."""
-    while isinstance(err, BaseExceptionGroup) and err.exceptions:
-        err = err.exceptions[0]
-    return f"{type(err).__name__}: {err}"
 
 
 def _converter() -> Any:

@@ -8,16 +8,13 @@ says which piece was forced.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
-from cattrs.errors import BaseValidationError
 
 from cardrules.cards import Rank, Suit
-from cardrules.errors import CardrulesError
-from cardrules.jsonio import converter
+from cardrules.jsonio import converter, structure
 from cardrules.multiset import Cards
 from cardrules.shengji.variant import Variant
 
@@ -110,12 +107,4 @@ class View:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> View:
         """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
-        table: Mapping[str, Any] = json.loads(data) if isinstance(data, str) else data
-        try:
-            view: View = converter.structure(dict(table), cls)
-        except BaseValidationError as err:
-            inner: BaseException = err
-            while isinstance(inner, BaseExceptionGroup) and inner.exceptions:
-                inner = inner.exceptions[0]
-            raise CardrulesError(f"not a Shengji view: {type(inner).__name__}: {inner}") from None
-        return view
+        return structure(data, cls, "Shengji view")

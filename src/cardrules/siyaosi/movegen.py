@@ -51,9 +51,7 @@ _LEAD_REST = frozenset(("joker-bomb", "4a4", "run"))
 
 def _cards(counts: list[int]) -> Cards:
     """A Cards from a count list known to be valid (skips re-validation on the hot path)."""
-    c = object.__new__(Cards)
-    object.__setattr__(c, "counts", tuple(counts))
-    return c
+    return Cards.unchecked(tuple(counts))
 
 
 def _one(i: int) -> Cards:

@@ -8,7 +8,6 @@ proposes candidates and keeps only those ``explain`` accepts).
 
 from __future__ import annotations
 
-import json
 import operator
 import random
 from collections.abc import Mapping
@@ -19,7 +18,7 @@ import attrs
 from cardrules.cards import Card, Rank, Suit
 from cardrules.deck import deal
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, NotationError, PositionError
-from cardrules.jsonio import converter
+from cardrules.jsonio import converter, json_table, reading, structure
 from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
@@ -96,10 +95,10 @@ class Move:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> Move:
-        if isinstance(data, str):
-            data = json.loads(data)
-            assert isinstance(data, Mapping)
-        return cls(int(data["seat"]), str(data["kind"]), Cards.parse(str(data["cards"])))
+        """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
+        table = json_table(data, "四幺四 move")
+        with reading("四幺四 move"):
+            return cls(int(table["seat"]), str(table["kind"]), Cards.parse(str(table["cards"])))
 
 
 @attrs.frozen
@@ -221,10 +220,8 @@ class View:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> View:
-        if isinstance(data, str):
-            data = json.loads(data)
-            assert isinstance(data, Mapping)
-        return converter.structure(dict(data), cls)
+        """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
+        return structure(data, cls, "四幺四 view")
 
 
 def _deal_sizes(variant: Variant) -> list[int]:
@@ -663,7 +660,7 @@ class State:
                 (*self.trick, Played(seat, "pass", _EMPTY)),
             )
         cards = move.cards
-        hand = _cards(tuple(map(operator.sub, self.hands[seat].counts, cards.counts)))
+        hand = Cards.unchecked(tuple(map(operator.sub, self.hands[seat].counts, cards.counts)))
         hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
         out = self.out if hand else (*self.out, seat)
         trick = (*self.trick, Played(seat, move.kind, cards))
@@ -743,29 +740,22 @@ class State:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> State:
-        if isinstance(data, str):
-            data = json.loads(data)
-            assert isinstance(data, Mapping)
-        variant = converter.structure(data["variant"], Variant)
-        levels = tuple(Rank.parse(r) for r in data["levels"])
-        table = Table(variant, (levels[0], levels[1]), data["ruling"])
-        return cls(
-            table,
-            tuple(Cards.parse(h) for h in data["hands"]),
-            int(data["leader"]),
-            int(data["turn"]),
-            None if data["top"] is None else converter.structure(data["top"], Top),
-            int(data["passes"]),
-            tuple(int(s) for s in data["out"]),
-            tuple(converter.structure(p, Played) for p in data["trick"]),
-        )
-
-
-def _cards(counts: tuple[int, ...]) -> Cards:
-    """A Cards from counts already known to be valid (after ``explain`` checked the move)."""
-    c = object.__new__(Cards)
-    object.__setattr__(c, "counts", counts)
-    return c
+        """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
+        data = json_table(data, "四幺四 state")
+        with reading("四幺四 state"):
+            variant = converter.structure(data["variant"], Variant)
+            levels = tuple(Rank.parse(r) for r in data["levels"])
+            table = Table(variant, (levels[0], levels[1]), data["ruling"])
+            return cls(
+                table,
+                tuple(Cards.parse(h) for h in data["hands"]),
+                int(data["leader"]),
+                int(data["turn"]),
+                None if data["top"] is None else converter.structure(data["top"], Top),
+                int(data["passes"]),
+                tuple(int(s) for s in data["out"]),
+                tuple(converter.structure(p, Played) for p in data["trick"]),
+            )
 
 
 def _next_active(n: int, out: tuple[int, ...], seat: int) -> int:
