@@ -93,11 +93,20 @@ def _picked(hand: tuple[int, ...], r: int, k: int) -> Cards:
     return _cards(out)
 
 
+#: Which runs are worth building: ``(width, start, length) -> bool``.
+RunFilter = Callable[[int, int, int], bool]
+
+
 def hand_plays(
-    hand: Cards, rc: list[int], table: Table, seat: int, kinds: frozenset[str] | None = None
+    hand: Cards,
+    rc: list[int],
+    table: Table,
+    seat: int,
+    kinds: frozenset[str] | None = None,
+    runs: RunFilter | None = None,
 ) -> Iterator[Combination]:
     """Every combination the hand can play (canonical card choices), optionally only of some
-    kinds (``single pair run bomb joker-bomb 4a4``)."""
+    kinds (``single pair run bomb joker-bomb 4a4``) and only the runs ``runs`` accepts."""
     counts = hand.counts
     variant = table.variant
     strengths = table.strengths(seat)
@@ -121,7 +130,7 @@ def hand_plays(
     if rc[4] >= 2 and rc[14] and "4a4" in want:
         yield from _four_a_fours(counts)
     if "run" in want:
-        yield from _runs(counts, rc, variant)
+        yield from _runs(counts, rc, variant, runs)
 
 
 def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
@@ -146,7 +155,9 @@ def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
                 yield Combination("4a4", _cards(out), 3, 1, 4, p)
 
 
-def _runs(counts: tuple[int, ...], rc: list[int], variant: Variant) -> Iterator[Combination]:
+def _runs(
+    counts: tuple[int, ...], rc: list[int], variant: Variant, keep: RunFilter | None = None
+) -> Iterator[Combination]:
     floor = 2 if variant.straight_floor == "2" else 3
     widths = [1, 2] + ([3] if variant.triple_straights else [])
     for w in widths:
@@ -162,6 +173,8 @@ def _runs(counts: tuple[int, ...], rc: list[int], variant: Variant) -> Iterator[
             # every interval [lo, hi] inside the segment [r, end]
             for lo in range(r, end + 1):
                 for hi in range(lo + min_len - 1, end + 1):
+                    if keep is not None and not keep(w, lo, hi - lo + 1):
+                        continue
                     if w == 1:
                         yield from _straights(counts, lo, hi, variant.flush_straights)
                     else:
@@ -209,6 +222,23 @@ def _straights(
                 fl[base + q] = 1
             yield Combination("flush-straight", _cards(fl), 1, length, lo, lo, True)
             return  # one flush straight per rank run: the suit changes nothing else
+
+
+def _runs_that_may_beat(top: Combination, variant: Variant) -> RunFilter | None:
+    """A cheap necessary condition for a run to beat ``top`` (4A4-BEAT-1, 4A4-BEAT-4), so that
+    following a straight does not build every run of the hand; ``beats`` still decides."""
+    if not top.is_run:
+        return None
+    tw, tlo, tlen = top.width, top.low, top.length
+    any_double = tw == 1 and variant.double_beats_single_straight
+    flush_counts = tw == 1 and variant.flush_straights
+
+    def keep(width: int, lo: int, length: int) -> bool:
+        if width == 2 and any_double:
+            return True
+        return width == tw and length == tlen and (lo > tlo or flush_counts)
+
+    return keep
 
 
 def _follow_kinds(top: Combination, variant: Variant) -> frozenset[str]:
@@ -307,7 +337,7 @@ def _follows(state: State, top: Top, hand: Cards, rc: list[int], seat: int, add:
                 add(seat, "play", NATURAL[r], _picked(counts, r, width), width)
         kinds = kinds - {current.name}
     base = top.base if variant.cha == "chain" else None
-    for combo in hand_plays(hand, rc, table, seat, kinds):
+    for combo in hand_plays(hand, rc, table, seat, kinds, _runs_that_may_beat(current, variant)):
         if not beats(current, combo, variant):
             continue
         if (
