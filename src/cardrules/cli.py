@@ -24,7 +24,14 @@ from cardrules.cases import (
     run_case,
 )
 from cardrules.errors import CardrulesError
-from cardrules.variant import GAMES, dump_toml, list_presets, load_variant, variant_diff
+from cardrules.variant import (
+    GAMES,
+    dump_toml,
+    list_presets,
+    load_variant,
+    switch_comments,
+    variant_diff,
+)
 
 __all__ = ["main"]
 
@@ -37,7 +44,8 @@ def _cmd_variant(args: argparse.Namespace) -> int:
         return 0
     if args.action == "show":
         variant = load_variant(_path_or_name(args.ref), game=args.game)
-        print(dump_toml(variant.to_table()), end="")
+        comments = None if args.bare else switch_comments(type(variant))
+        print(dump_toml(variant.to_table(), comments), end="")
         return 0
     if args.action == "validate":
         try:
@@ -116,12 +124,14 @@ def _parser() -> argparse.ArgumentParser:
     vlist = vsub.add_parser("list", help="presets shipped with the package")
     vlist.add_argument("--game", choices=GAMES)
     for name, helptext in (
-        ("show", "print the fully resolved switches of a preset or file"),
+        ("show", "print the fully resolved switches of a preset or file, each documented"),
         ("validate", "check a variant file; exit 1 with the reason if it cannot be played"),
     ):
         p = vsub.add_parser(name, help=helptext)
         p.add_argument("ref", metavar="NAME|FILE")
         p.add_argument("--game", choices=GAMES)
+        if name == "show":
+            p.add_argument("--bare", action="store_true", help="no comments, only the switches")
     diff = vsub.add_parser("diff", help="switches that differ between two variants")
     diff.add_argument("ref", metavar="A")
     diff.add_argument("other", metavar="B")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 import importlib.resources
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
@@ -30,6 +30,7 @@ __all__ = [
     "list_presets",
     "load_variant",
     "switch",
+    "switch_comments",
     "switches_of",
     "variant_class",
     "variant_diff",
@@ -365,22 +366,40 @@ def variant_diff(a: VariantBase, b: VariantBase) -> list[tuple[str, object, obje
     return [(k, sa[k], sb[k]) for k in sa if sa[k] != sb[k]]
 
 
-def iter_switch_docs(cls: type[VariantBase]) -> Iterator[tuple[str, Switch, object]]:
+def switch_comments(cls: type[VariantBase]) -> dict[str, str]:
+    """For each switch, a comment for people editing a variant file: what it means, the values
+    it accepts, the default and the rulings it implements."""
+    out = {}
     for f in switches_of(cls):
-        yield f.name, f.metadata["switch"], f.default
+        sw: Switch = f.metadata["switch"]
+        default = _to_plain(f.default, sw.kind)
+        shown = dump_toml({"x": default}).split("=", 1)[1].strip() if sw.kind != "table" else ""
+        parts = [sw.doc, f"Allowed: {sw.allowed()}."]
+        if shown:
+            parts.append(f"Default {shown}.")
+        if sw.ruling:
+            parts.append(f"Ruling {sw.ruling}.")
+        out[f.name] = " ".join(parts)
+    return out
 
 
-def dump_toml(table: Mapping[str, object]) -> str:
-    """Write a flat variant table (scalars, lists of strings, one level of sub-tables) as TOML."""
+def dump_toml(table: Mapping[str, object], comments: Mapping[str, str] | None = None) -> str:
+    """Write a flat variant table (scalars, lists of strings, one level of sub-tables) as TOML,
+    with an optional comment line above each key."""
+    comments = comments or {}
     lines: list[str] = []
     subtables: list[tuple[str, Mapping[str, object]]] = []
     for key, value in table.items():
         if isinstance(value, Mapping):
             subtables.append((key, value))
-        else:
-            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+            continue
+        if key in comments:
+            lines.append(f"# {comments[key]}")
+        lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
     for key, sub in subtables:
         lines.append("")
+        if key in comments:
+            lines.append(f"# {comments[key]}")
         lines.append(f"[{_toml_key(key)}]")
         lines.extend(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in sub.items())
     return "\n".join(lines) + "\n"

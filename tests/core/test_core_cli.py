@@ -44,3 +44,17 @@ def test_spec_reports_an_unloadable_file(
     path.write_text('format = 1\n[[case]]\nid = "x"\nkind = "nope"\n')
     assert main(["spec", str(path)]) == 1
     assert capsys.readouterr().out.splitlines()[-1] == "0 passed, 1 failed"
+
+
+@pytest.mark.parametrize("preset", ["classic", "one-deck", "four-deck"])
+def test_variant_show_is_a_documented_loadable_file(
+    preset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardrules.variant import load_variant
+
+    assert main(["variant", "show", preset]) == 0
+    text = capsys.readouterr().out
+    assert "# " in text and "Allowed:" in text
+    path = tmp_path / "shown.toml"
+    path.write_text(text, encoding="utf-8")
+    assert load_variant(path) == load_variant(preset)
