@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from cardrules.cards import CARD_COUNT, Card, all_cards
+from cardrules.cards import CARD_COUNT
 from cardrules.multiset import Cards
 from cardrules.shengji.order import MAX_WIDTH, TRUMP, TrumpContext
 
@@ -376,8 +376,3 @@ def beats(
     if b.width != a.width:
         return b.width > a.width
     return b.top > a.top
-
-
-def card_strength_key(ctx: TrumpContext) -> dict[Card, int]:
-    """Strength of every card (a convenience for display and tests)."""
-    return {c: ctx.strengths[c.index] for c in all_cards()}
