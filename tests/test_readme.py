@@ -36,3 +36,15 @@ def test_readme_variant_and_case_work(tmp_path: Path) -> None:
     (case,) = load_case_file(tmp_path / "case.toml").cases
     outcome = run_case(case)
     assert outcome.passed, outcome.got
+
+
+def test_spec_readme_example_passes(tmp_path: Path) -> None:
+    import re
+
+    from cardrules.cases import load_case_file, run_case
+
+    text = (README.parent / "spec" / "README.md").read_text(encoding="utf-8")
+    (example,) = re.findall(r"```toml\n(.*?)```", text, re.S)
+    (tmp_path / "example.toml").write_text(example, encoding="utf-8")
+    outcomes = [run_case(c) for c in load_case_file(tmp_path / "example.toml").cases]
+    assert outcomes and all(o.passed for o in outcomes), [o.got for o in outcomes]
