@@ -65,7 +65,8 @@ class ShengjiAdapter:
         return State.from_position(position)
 
     def move(self, state: Any, text: MoveText) -> Move:
-        return Move.from_text(text)
+        assert isinstance(state, State)
+        return state.parse_move(text)
 
     def observe(self, state: Any, key: str) -> object:
         assert isinstance(state, State)

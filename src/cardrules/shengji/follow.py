@@ -272,26 +272,35 @@ def _add_fronts(a: list[int], b: list[int], pk: _Packer) -> list[int]:
     return out
 
 
-def _runs(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list[tuple[int, ...]]]:
-    """Step 1: maximal runs of lane positions holding some card at least twice, as capacities."""
-    runs: list[list[tuple[int, ...]]] = []
+def _run_groups(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list[list[int]]]:
+    """Maximal runs of consecutive lane positions holding some card at least twice: per run, per
+    position, the indices of the cards held twice or more there (only these can form pieces)."""
+    runs: list[list[list[int]]] = []
     for lane_id in ctx.lanes_of_suit[key]:
-        run: list[tuple[int, ...]] = []
+        run: list[list[int]] = []
         for pos in ctx.lanes[lane_id]:
-            caps: tuple[int, ...]
-            if len(pos) == 1:
-                n = counts[pos[0]]
-                caps = (n,) if n >= 2 else ()
-            else:
-                caps = tuple(sorted((counts[i] for i in pos if counts[i] >= 2), reverse=True))
-            if caps:
-                run.append(caps)
+            twice = [i for i in pos if counts[i] >= 2]
+            if twice:
+                run.append(twice)
             elif run:
                 runs.append(run)
                 run = []
         if run:
             runs.append(run)
     return runs
+
+
+def _runs(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list[tuple[int, ...]]]:
+    """Step 1: the runs of :func:`_run_groups` as capacities (counts held, largest first)."""
+    return [
+        [
+            (counts[pos[0]],)
+            if len(pos) == 1
+            else tuple(sorted((counts[i] for i in pos), reverse=True))
+            for pos in run
+        ]
+        for run in _run_groups(counts, ctx, key)
+    ]
 
 
 def _front_packed(counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Ladder) -> list[int]:
@@ -372,16 +381,18 @@ def _suit_word(key: int) -> str:
     return "trumps" if key == TRUMP else ("spades", "hearts", "clubs", "diamonds")[key] + " (plain)"
 
 
-def _sub_multisets(
+def sub_multisets(
     counts: Sequence[int],
     size: int,
     viable: Callable[[Sequence[int]], bool] | None = None,
+    order: Sequence[int] | None = None,
 ) -> Iterator[tuple[int, ...]]:
-    """Every sub-multiset of ``size`` cards, as count vectors, in a fixed order (more of the
-    lower card indices first). ``viable(available)`` prunes: it is asked, whenever a card is
-    taken fewer times than held, whether the cards still available (those taken so far and all
-    the undecided ones) can contain an answer; it must be monotone (fewer cards, no better)."""
-    held = [i for i in range(CARD_COUNT) if counts[i]]
+    """Every sub-multiset of ``size`` cards, as count vectors, in a fixed order: cards are
+    decided in ``order`` (default: card index), more copies of earlier cards first.
+    ``viable(available)`` prunes: it is asked, whenever a card is taken fewer times than held,
+    whether the cards still available (those taken so far and all the undecided ones) can
+    contain an answer; it must be monotone (fewer cards, no better)."""
+    held = [i for i in (range(CARD_COUNT) if order is None else order) if counts[i]]
     suffix = [0] * (len(held) + 1)
     for k in range(len(held) - 1, -1, -1):
         suffix[k] = suffix[k + 1] + counts[held[k]]
@@ -515,17 +526,17 @@ def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[
     held_n = len(held)
     if held_n <= need:
         rest = (hand - held).counts
-        for extra in _sub_multisets(rest, need - held_n):
+        for extra in sub_multisets(rest, need - held_n):
             yield held + Cards(extra)
         return
     ladder = ladder_for(lead)
     if not ladder.steps:
-        for counts in _sub_multisets(held.counts, need):
+        for counts in sub_multisets(held.counts, need):
             yield Cards(counts)
         return
     best = best_vector(held, ctx, key, ladder)
     if not any(best):
-        for counts in _sub_multisets(held.counts, need):
+        for counts in sub_multisets(held.counts, need):
             yield Cards(counts)
         return
 
@@ -533,7 +544,7 @@ def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[
         front = achievable_front(available, ctx, key, ladder)
         return _greedy(front, ladder)[0] == best
 
-    for counts in _sub_multisets(held.counts, need, viable):
+    for counts in sub_multisets(held.counts, need, viable):
         if ladder_vector(Cards(counts), ctx, key, ladder) == best:
             yield Cards(counts)
 
@@ -565,20 +576,8 @@ _COUNT_LIMIT = 4096
 
 
 def _run_cards(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list[int]]:
-    """The cards held at least twice, grouped by the runs of :func:`_runs`."""
-    runs: list[list[int]] = []
-    for lane_id in ctx.lanes_of_suit[key]:
-        run: list[int] = []
-        for pos in ctx.lanes[lane_id]:
-            twice = [i for i in pos if counts[i] >= 2]
-            if twice:
-                run += twice
-            elif run:
-                runs.append(run)
-                run = []
-        if run:
-            runs.append(run)
-    return runs
+    """The cards held at least twice, grouped by the runs of :func:`_run_groups`."""
+    return [[i for pos in run for i in pos] for run in _run_groups(counts, ctx, key)]
 
 
 def _count_by_runs(

@@ -31,7 +31,13 @@ from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
 from cardrules.position import Position
-from cardrules.shengji.follow import count_follows, explain_follow, iter_follows, random_follow
+from cardrules.shengji.follow import (
+    count_follows,
+    explain_follow,
+    iter_follows,
+    random_follow,
+    sub_multisets,
+)
 from cardrules.shengji.order import TrumpContext, trump_context
 from cardrules.shengji.pieces import Combination, beats, classify
 from cardrules.shengji.scoring import KittyBonus, RoundResult, kitty_bonus, point_slots, points_of
@@ -351,9 +357,10 @@ class State:
         hand = self.hands[seat]
         if not self.trick:
             for group in _suit_groups(hand, self.ctx):
+                order = [i for i, _n in group]
                 for size in range(1, sum(n for _i, n in group) + 1):
-                    for counts in _sub_multisets(group, size):
-                        yield Move(seat, Cards.from_counts(counts))
+                    for counts in sub_multisets(hand.counts, size, order=order):
+                        yield Move(seat, Cards.unchecked(counts))
             return
         need = len(self.trick[0].cards)
         if len(hand) < need:
@@ -624,29 +631,6 @@ def _suit_groups(hand: Cards, ctx: TrumpContext) -> list[list[tuple[int, int]]]:
         group.sort(key=lambda item: (strengths[item[0]], item[0]))
         out.append(group)
     return out
-
-
-def _sub_multisets(group: list[tuple[int, int]], size: int) -> Iterator[tuple[int, ...]]:
-    """Every count vector of ``size`` cards drawn from ``group`` (a stable order)."""
-    counts = [0] * 54
-    caps = [n for _i, n in group]
-    suffix = [0] * (len(group) + 1)
-    for k in range(len(group) - 1, -1, -1):
-        suffix[k] = suffix[k + 1] + caps[k]
-
-    def rec(k: int, left: int) -> Iterator[tuple[int, ...]]:
-        if left == 0:
-            yield tuple(counts)
-            return
-        if k == len(group) or suffix[k] < left:
-            return
-        index = group[k][0]
-        for take in range(min(caps[k], left), -1, -1):
-            counts[index] = take
-            yield from rec(k + 1, left - take)
-        counts[index] = 0
-
-    yield from rec(0, size)
 
 
 def _converter() -> Any:
