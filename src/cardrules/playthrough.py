@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from cardrules.cases.runner import adapter_for
@@ -27,7 +28,7 @@ from cardrules.errors import CardrulesError
 from cardrules.multiset import Cards
 from cardrules.variant import load_variant
 
-__all__ = ["record", "replay"]
+__all__ = ["random_round", "record", "replay"]
 
 
 def _describe(game: str, state: Any) -> str:
@@ -46,17 +47,30 @@ def _start(game: str, variant: str, seed: int) -> Any:
     return module.State.new(load_variant(variant, game=game), seed=seed)
 
 
-def record(game: str, variant: str, seed: int, *, max_moves: int = 5000) -> str:
-    """Play a seeded random round and write its playthrough."""
+def random_round(
+    game: str, variant: str, seed: int, *, max_moves: int = 5000
+) -> Iterator[tuple[Any, Any]]:
+    """The seeded deal as ``(None, state)``, then ``(move, state after it)`` for each random legal
+    move (``state.random_move`` with :class:`random.Random` seeded like the deal) until the
+    round is over — the one random round that records and ``cardrules demo`` both show."""
     state = _start(game, variant, seed)
+    yield None, state
     rng = random.Random(seed)
-    lines = [f"game {game}", f"variant {variant}", f"seed {seed}"]
     for _ in range(max_moves):
         if state.is_over:
-            break
+            return
         move = state.random_move(rng)
         state = state.apply(move)
-        lines.append(f"{move} | {_describe(game, state)}")
+        yield move, state
+
+
+def record(game: str, variant: str, seed: int, *, max_moves: int = 5000) -> str:
+    """Play a seeded random round and write its playthrough."""
+    lines = [f"game {game}", f"variant {variant}", f"seed {seed}"]
+    state: Any = None
+    for move, state in random_round(game, variant, seed, max_moves=max_moves):
+        if move is not None:
+            lines.append(f"{move} | {_describe(game, state)}")
     lines.append(f"result {state.result()}")
     return "\n".join(lines) + "\n"
 
