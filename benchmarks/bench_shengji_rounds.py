@@ -23,7 +23,9 @@ def play_round(seed: int, variant_name: str) -> tuple[int, list[float]]:
     variant = load_variant(variant_name)
     trump = rng.choice(["S", "H", "C", "D", "none"])
     level = rng.choice(["2", "3", "7", "10", "K", "A"])
-    state = State.new(variant, seed=seed, level=level, trump=trump, banker=seed % 4)
+    banker = seed % 4
+    levels = (level, "2") if banker % 2 == 0 else ("2", level)
+    state = State.new(variant, seed=seed, levels=levels, trump=trump, banker=banker)
     times: list[float] = []
     clock = time.perf_counter
     while not state.is_over:

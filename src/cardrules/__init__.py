@@ -9,6 +9,7 @@ case-file runner. Each game lives in its own package: :mod:`cardrules.siyaosi`,
 """
 
 from cardrules.cards import Card, Rank, Suit
+from cardrules.codes import Code, CodeTable
 from cardrules.deck import deal, full_deck, shuffled
 from cardrules.errors import (
     CardrulesError,
@@ -20,33 +21,51 @@ from cardrules.errors import (
     PositionError,
     VariantError,
 )
+from cardrules.events import Event
+from cardrules.game import Actor, GameState, GameView, MoveLike, ResultLike, TopLike
 from cardrules.legal import LegalMoves
+from cardrules.move import MoveBase
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
 from cardrules.position import Position, load_position
+from cardrules.registry import Game, StateUser, all_games, game_named
 from cardrules.variant import VariantBase, list_presets, load_variant, variant_diff
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Actor",
     "Card",
     "CardrulesError",
     "Cards",
     "CaseFileError",
+    "Code",
+    "CodeTable",
+    "Event",
+    "Game",
+    "GameState",
+    "GameView",
     "Illegal",
     "IllegalMoveError",
     "ImpossibleCardsError",
     "LegalMoves",
+    "MoveBase",
+    "MoveLike",
     "MoveText",
     "NotationError",
     "Position",
     "PositionError",
     "Rank",
+    "ResultLike",
+    "StateUser",
     "Suit",
+    "TopLike",
     "VariantBase",
     "VariantError",
+    "all_games",
     "deal",
     "full_deck",
+    "game_named",
     "list_presets",
     "load_position",
     "load_variant",

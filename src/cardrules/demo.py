@@ -3,12 +3,37 @@ each move — a quick look at an engine and a smoke test of a fresh install."""
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import TypeVar
 
+from cardrules.game import GameState, MoveLike
+from cardrules.jsonio import dumps
 from cardrules.playthrough import random_round
-from cardrules.variant import list_presets
+from cardrules.registry import game_named
+from cardrules.variant import list_presets, load_variant
 
 __all__ = ["play_demo"]
+
+M = TypeVar("M", bound=MoveLike)
+
+
+class _Transcript:
+    def __init__(self, title: str, seed: int, max_moves: int) -> None:
+        self.title = title
+        self.seed = seed
+        self.max_moves = max_moves
+
+    def __call__(self, state: GameState[M]) -> list[str]:
+        lines = [self.title]
+        for seat, hand in enumerate(state.hands):
+            lines.append(f"  seat {seat} ({len(hand)}): {hand.pretty()}")
+        rng = random.Random(self.seed)
+        last = state
+        for move, after in random_round(state, rng, max_moves=self.max_moves):
+            lines.append(f"  {move}")
+            last = after
+        lines.append(f"result: {dumps(last.result().to_json())}")
+        return lines
 
 
 def play_demo(
@@ -16,14 +41,6 @@ def play_demo(
 ) -> str:
     """Play one random round of ``game`` and return its transcript."""
     name = variant or list_presets(game)[0][1]
-    lines: list[str] = []
-    state: Any = None
-    for move, state in random_round(game, name, seed, max_moves=max_moves):
-        if move is None:
-            lines.append(f"{game} / {state.variant.name}, seed {seed}")
-            for seat, hand in enumerate(state.hands):
-                lines.append(f"  seat {seat} ({len(hand)}): {hand.pretty()}")
-        else:
-            lines.append(f"  {move}")
-    lines.append(f"result: {state.result()}")
-    return "\n".join(lines)
+    loaded = load_variant(name, game=game)
+    title = f"{game} / {loaded.name}, seed {seed}"
+    return "\n".join(game_named(game).new_state(loaded, seed, _Transcript(title, seed, max_moves)))

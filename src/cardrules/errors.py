@@ -21,6 +21,7 @@ import attrs
 __all__ = [
     "CardrulesError",
     "CaseFileError",
+    "DocumentError",
     "Illegal",
     "IllegalMoveError",
     "ImpossibleCardsError",
@@ -35,13 +36,23 @@ class CardrulesError(ValueError):
 
 
 class NotationError(CardrulesError):
-    """Text that is not valid card or move notation."""
+    """Text that is not valid card or move notation.
 
-    def __init__(self, message: str, *, text: str = "", token: str = "", index: int = -1) -> None:
+    ``detail`` is the message without the position; where the fault is one token, ``token`` is
+    that token, ``index`` its number among the text's words (from 0) and ``offset`` its
+    character offset in ``text``, so an app can underline it.
+    """
+
+    def __init__(
+        self, message: str, *, text: str = "", token: str = "", index: int = -1, offset: int = -1
+    ) -> None:
+        self.detail = message
         self.text = text
         self.token = token
         self.index = index
-        where = f" (token {index + 1}: {token!r} in {text!r})" if index >= 0 else ""
+        self.offset = offset
+        shown = text if len(text) <= 60 else text[:60] + "…"
+        where = f" (token {index + 1}: {token!r} in {shown!r})" if index >= 0 else ""
         super().__init__(message + where)
 
 
@@ -90,7 +101,20 @@ class PositionError(CardrulesError):
 
     def __init__(self, message: str, *, key: str = "") -> None:
         self.key = key
+        self.detail = message
         super().__init__(f"position key {key!r}: {message}" if key else message)
+
+
+class DocumentError(PositionError):
+    """A JSON document (a state, view, move, result, event log …) that is malformed or
+    describes something that cannot exist. ``key`` is the path of the field at fault
+    (``"hands[2]"``, ``"trick[0].cards"``); the message starts ``not a <game> <type>:``."""
+
+    def __init__(self, what: str, message: str, *, key: str = "") -> None:
+        self.key = key
+        self.what = what
+        where = f"field {key!r}: " if key else ""
+        CardrulesError.__init__(self, f"not a {what}: {where}{message}")
 
 
 class CaseFileError(CardrulesError):

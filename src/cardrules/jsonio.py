@@ -1,99 +1,414 @@
-"""JSON forms shared by both games: one cattrs converter that knows the core value types.
+"""JSON documents of both games: one envelope, strict readers, bounded work (the
+"JSON documents" section of ``spec/README.md``).
 
-Cards travel as notation text (``"4S 4H AS"``), a card as ``"10S"``, ranks and suits as their
-letters, a variant as its fully resolved switch table. Games register their own classes on
-:data:`converter` (or use its structure/unstructure hooks) so that states, moves and views
-round-trip through ``to_json``/``from_json``.
+Every document the library writes is a JSON object that starts with its envelope::
+
+    {"format": 1, "game": "siyaosi", "type": "state", ...}
+
+``format`` is the version of the document layout, ``game`` the game it belongs to and ``type``
+what it is (``state``, ``view``, ``move``, ``result``, ``event`` …). Reading checks the
+envelope first, then every field with a :class:`Reader`, which refuses — with one
+:class:`~cardrules.errors.CardrulesError` naming the field and (a bounded prefix of) the value —
+anything of the wrong type or out of range: a float where a seat is due, a bool where a number
+is due, ``Infinity``, an unknown key. Text is refused before it is parsed when it is larger than
+:data:`MAX_JSON_BYTES` or nested deeper than :data:`MAX_JSON_DEPTH`, so no input can make the
+reader recurse or allocate without bound.
+
+Derived facts (Shengji's trump context, 四幺四's top of the trick …) are never fields of a
+document: readers rebuild them from the fields they come from, so they cannot disagree.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
+from enum import StrEnum
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import cattrs
-from cattrs.errors import BaseValidationError
 
-from cardrules.cards import Card, Rank, Suit
-from cardrules.errors import CardrulesError
+from cardrules.cards import Rank, Suit
+from cardrules.errors import CardrulesError, DocumentError, PositionError
 from cardrules.multiset import Cards
-from cardrules.variant import VariantBase, variant_from_table
 
-__all__ = ["converter", "dumps", "json_table", "loads", "reading", "structure"]
+if TYPE_CHECKING:
+    from cardrules.variant import VariantBase
 
-T = TypeVar("T")
+__all__ = [
+    "FORMAT",
+    "JSON",
+    "MAX_JSON_BYTES",
+    "MAX_JSON_DEPTH",
+    "JSONObject",
+    "Reader",
+    "document",
+    "dumps",
+    "open_document",
+    "parse_json",
+    "read_record",
+    "reading",
+    "record_json",
+    "records",
+]
 
-converter = cattrs.Converter()
-converter.register_unstructure_hook(Cards, str)
-converter.register_structure_hook(Cards, lambda v, _t: Cards.parse(v))
-converter.register_unstructure_hook(Card, str)
-converter.register_structure_hook(Card, lambda v, _t: Card.parse(v))
-converter.register_unstructure_hook(Rank, lambda r: r.text)
-converter.register_structure_hook(Rank, lambda v, _t: Rank.parse(v))
-converter.register_unstructure_hook(Suit, lambda s: s.letter)
-converter.register_structure_hook(Suit, lambda v, _t: Suit.parse(v))
+#: The version of every document layout this library writes.
+FORMAT = 1
+#: The largest JSON text read (bytes of UTF-8); a whole four-deck state is about 3 KB.
+MAX_JSON_BYTES = 1 << 20
+#: The deepest nesting of arrays and objects read.
+MAX_JSON_DEPTH = 32
+
+JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | None
+JSONObject = dict[str, JSON]
+
+_E = TypeVar("_E", bound=StrEnum)
+_V = TypeVar("_V", bound="VariantBase")
+_T = TypeVar("_T")
 
 
-def _unstructure_variant(v: VariantBase) -> dict[str, Any]:
-    return v.to_table()
+def _shown(value: object, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
-def _structure_variant(value: Any, _t: Any) -> VariantBase:
-    return variant_from_table(value, source="JSON variant")
+def _depth_ok(text: str) -> bool:
+    """Whether no array or object in ``text`` nests deeper than :data:`MAX_JSON_DEPTH` (strings
+    skipped), checked in one pass before the parser sees it."""
+    depth = 0
+    in_string = False
+    escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
 
 
-converter.register_unstructure_hook_func(
-    lambda t: isinstance(t, type) and issubclass(t, VariantBase), _unstructure_variant
+def _no_constant(name: str) -> JSON:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(text: str | bytes, what: str) -> JSON:
+    """Parse JSON text within the limits; any failure is a :class:`CardrulesError`."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_JSON_BYTES:
+            raise DocumentError(what, f"more than {MAX_JSON_BYTES} bytes of JSON")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise DocumentError(what, f"not UTF-8 ({err.reason})") from None
+    if len(text) > MAX_JSON_BYTES:
+        raise DocumentError(what, f"more than {MAX_JSON_BYTES} characters of JSON")
+    if not _depth_ok(text):
+        raise DocumentError(what, f"JSON nested deeper than {MAX_JSON_DEPTH}")
+    try:
+        value: JSON = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as err:
+        raise DocumentError(what, f"invalid JSON ({_shown(str(err), 100)})") from None
+    return value
+
+
+def dumps(value: JSON) -> str:
+    """JSON text in the order the library writes (the envelope first), UTF-8 kept as is."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def document(game: str, kind: str, body: Mapping[str, JSON]) -> JSONObject:
+    """A document: the envelope (``format``, ``game``, ``type``) followed by ``body``."""
+    return {"format": FORMAT, "game": game, "type": kind, **body}
+
+
+def open_document(data: Mapping[str, JSON] | str | bytes, game: str, kind: str) -> Reader:
+    """Check the envelope of a document (a mapping or its JSON text) and return a
+    :class:`Reader` over its other fields."""
+    what = f"{game} {kind}"
+    table = parse_json(data, what) if isinstance(data, str | bytes) else data
+    if not isinstance(table, Mapping):
+        raise DocumentError(what, f"a JSON object is needed, got {_shown(table)}")
+    reader = Reader(dict(table), what)
+    fmt = reader.integer("format")
+    if fmt != FORMAT:
+        raise reader.bad("format", fmt, f"this library reads format {FORMAT}")
+    reader.choice("game", (game,))
+    reader.choice("type", (kind,))
+    return reader
+
+
+class Reader:
+    """Reads the fields of one JSON object strictly. Every refusal is a
+    :class:`~cardrules.errors.DocumentError` whose key is the field's path."""
+
+    def reading(self) -> AbstractContextManager[None]:
+        """A block in which any :class:`CardrulesError` (from building what the fields describe)
+        becomes a :class:`DocumentError` of this document, keeping the field it names."""
+        return reading(self._what)
+
+    def __init__(self, table: Mapping[str, object], what: str, path: str = "") -> None:
+        self._table = table
+        self._what = what
+        self._path = path
+        self._seen: set[str] = set()
+
+    # ------------------------------------------------------------------ plumbing
+    def key(self, key: str) -> str:
+        return f"{self._path}.{key}" if self._path else key
+
+    def bad(self, key: str, value: object, why: str) -> DocumentError:
+        return DocumentError(self._what, f"{why}, got {_shown(value)}", key=self.key(key))
+
+    def has(self, key: str) -> bool:
+        return key in self._table
+
+    def raw(self, key: str) -> object:
+        self._seen.add(key)
+        if key not in self._table:
+            raise DocumentError(self._what, "missing", key=self.key(key))
+        return self._table[key]
+
+    def body_of(self, exclude: Iterable[str]) -> dict[str, object]:
+        """Every field not read yet but ``exclude``, as given (marked read), to compare with a
+        recomputation."""
+        skip = set(exclude) | self._seen
+        out = {k: v for k, v in self._table.items() if k not in skip}
+        self._seen.update(out)
+        return out
+
+    def done(self) -> None:
+        """Refuse keys that were never read: a typo must not be silently ignored."""
+        for key in self._table:
+            if key not in self._seen:
+                raise DocumentError(self._what, "unknown field", key=self.key(key))
+
+    def sub(self, key: str) -> Reader:
+        value = self.raw(key)
+        if not isinstance(value, Mapping):
+            raise self.bad(key, value, "an object is needed")
+        return Reader(value, self._what, self.key(key))
+
+    def items(self, key: str, limit: int) -> list[tuple[str, object]]:
+        """The elements of an array field as ``(path, value)``, at most ``limit`` of them."""
+        value = self.raw(key)
+        if not isinstance(value, list):
+            raise self.bad(key, value, "an array is needed")
+        if len(value) > limit:
+            raise self.bad(key, f"{len(value)} entries", f"at most {limit} entries")
+        return [(f"{key}[{i}]", v) for i, v in enumerate(value)]
+
+    def element(self, path: str, value: object) -> Reader:
+        """A reader over one object element of an array (``path`` from :meth:`items`)."""
+        if not isinstance(value, Mapping):
+            raise self.bad(path, value, "an object is needed")
+        return Reader(value, self._what, self.key(path))
+
+    # ------------------------------------------------------------------ scalars
+    def integer(self, key: str, lo: int | None = None, hi: int | None = None) -> int:
+        return self.int_value(key, self.raw(key), lo, hi)
+
+    def int_value(self, key: str, value: object, lo: int | None, hi: int | None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.bad(key, value, "an integer is needed")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            lo_s = "" if lo is None else str(lo)
+            hi_s = "" if hi is None else str(hi)
+            raise self.bad(key, value, f"out of range {lo_s}..{hi_s}")
+        return value
+
+    def opt_integer(self, key: str, lo: int | None = None, hi: int | None = None) -> int | None:
+        value = self.raw(key)
+        return None if value is None else self.int_value(key, value, lo, hi)
+
+    def boolean(self, key: str) -> bool:
+        value = self.raw(key)
+        if not isinstance(value, bool):
+            raise self.bad(key, value, "true or false is needed")
+        return value
+
+    def text(self, key: str, limit: int = 200) -> str:
+        value = self.raw(key)
+        if not isinstance(value, str):
+            raise self.bad(key, value, "a string is needed")
+        if len(value) > limit:
+            raise self.bad(key, value, f"at most {limit} characters")
+        return value
+
+    def choice(self, key: str, allowed: Iterable[str]) -> str:
+        options = tuple(allowed)
+        value = self.raw(key)
+        if not isinstance(value, str) or value not in options:
+            raise self.bad(key, value, "one of " + ", ".join(options) + " is needed")
+        return value
+
+    def enum(self, key: str, cls: type[_E]) -> _E:
+        return cls(self.choice(key, [m.value for m in cls]))
+
+    def rank(self, key: str) -> Rank:
+        return self.rank_value(key, self.raw(key))
+
+    def rank_value(self, key: str, value: object) -> Rank:
+        if not isinstance(value, str) or len(value) > 2:
+            raise self.bad(key, value, "a rank (2 … A) is needed")
+        try:
+            rank = Rank.parse(value)
+        except CardrulesError:
+            raise self.bad(key, value, "a rank (2 … A) is needed") from None
+        if rank.is_joker:
+            raise self.bad(key, value, "a level is a rank 2 … A, not a joker")
+        return rank
+
+    def suit(self, key: str) -> Suit | None:
+        """A suit letter, or ``null`` for none."""
+        value = self.raw(key)
+        if value is None:
+            return None
+        if not isinstance(value, str) or value not in ("S", "H", "C", "D"):
+            raise self.bad(key, value, "one of S, H, C, D or null is needed")
+        return Suit.parse(value)
+
+    def cards(self, key: str, decks: int) -> Cards:
+        return self.cards_value(key, self.raw(key), decks)
+
+    def cards_value(self, key: str, value: object, decks: int) -> Cards:
+        """Card notation holding no card more often than ``decks`` decks do."""
+        if not isinstance(value, str):
+            raise self.bad(key, value, "card notation is needed")
+        if len(value) > 4 * 54 * decks:
+            raise self.bad(key, value, f"more cards than {decks} deck(s) hold")
+        try:
+            return Cards.parse(value, decks=decks)
+        except CardrulesError as err:
+            raise DocumentError(self._what, str(err), key=self.key(key)) from None
+
+    def variant(self, key: str, cls: type[_V]) -> _V:
+        """A fully resolved variant table of the game of ``cls`` (no ``extends``)."""
+        from cardrules.variant import variant_from_table
+
+        value = self.raw(key)
+        if not isinstance(value, Mapping):
+            raise self.bad(key, value, "a variant table is needed")
+        if value.get("game") != cls.game:
+            raise self.bad(key, value.get("game"), f"a {cls.game} variant is needed")
+        try:
+            variant = variant_from_table(value, source="variant")
+        except CardrulesError as err:
+            raise DocumentError(self._what, str(err), key=self.key(key)) from None
+        assert isinstance(variant, cls)
+        return variant
+
+    # ------------------------------------------------------------------ arrays
+    def ints(self, key: str, length: int | None, lo: int | None, hi: int | None) -> tuple[int, ...]:
+        items = self.items(key, length if length is not None else 64)
+        if length is not None and len(items) != length:
+            raise self.bad(key, f"{len(items)} entries", f"exactly {length} entries")
+        return tuple(self.int_value(path, v, lo, hi) for path, v in items)
+
+    def each(self, key: str, limit: int, read: Callable[[str, object], _T]) -> tuple[_T, ...]:
+        return tuple(read(path, value) for path, value in self.items(key, limit))
+
+
+# ---------------------------------------------------------------------- flat records (cattrs)
+def _strict(kind: type[_T], name: str) -> Callable[[object, object], _T]:
+    def hook(value: object, _type: object) -> _T:
+        if type(value) is not kind:
+            raise TypeError(f"{name} is needed, got {_shown(value)}")
+        assert isinstance(value, kind)
+        return value
+
+    return hook
+
+
+def _read_cards(value: object, _type: object) -> Cards:
+    if not isinstance(value, str) or len(value) > 4 * 54 * 8:
+        raise TypeError(f"card notation is needed, got {_shown(value)}")
+    return Cards.parse(value, decks=8)
+
+
+def _read_rank(value: object, _type: object) -> Rank:
+    if not isinstance(value, str) or len(value) > 2:
+        raise TypeError(f"a rank is needed, got {_shown(value)}")
+    return Rank.parse(value)
+
+
+def _read_suit(value: object, _type: object) -> Suit:
+    if value not in ("S", "H", "C", "D"):
+        raise TypeError(f"a suit letter is needed, got {_shown(value)}")
+    assert isinstance(value, str)
+    return Suit.parse(value)
+
+
+def _read_enum(cls: type[StrEnum]) -> Callable[[object, object], StrEnum]:
+    def hook(value: object, _type: object) -> StrEnum:
+        if not isinstance(value, str):
+            raise TypeError(f"one of {', '.join(m.value for m in cls)} is needed")
+        return cls(value)
+
+    return hook
+
+
+#: Converter for the small flat records of both games (events, round results): strict about
+#: types (no ``"2"`` for 2, no 1.9 for 1, no ``true`` for 1) and about unknown keys.
+records = cattrs.Converter(forbid_extra_keys=True)
+records.register_structure_hook(int, _strict(int, "an integer"))
+records.register_structure_hook(bool, _strict(bool, "true or false"))
+records.register_structure_hook(str, _strict(str, "a string"))
+records.register_structure_hook(Cards, _read_cards)
+records.register_unstructure_hook(Cards, str)
+records.register_structure_hook(Rank, _read_rank)
+records.register_unstructure_hook(Rank, lambda r: r.text)
+records.register_structure_hook(Suit, _read_suit)
+records.register_unstructure_hook(Suit, lambda s: s.letter)
+records.register_unstructure_hook_func(
+    lambda t: isinstance(t, type) and issubclass(t, StrEnum), lambda e: str(e.value)
 )
-converter.register_structure_hook_func(
-    lambda t: isinstance(t, type) and issubclass(t, VariantBase), _structure_variant
+records.register_structure_hook_factory(
+    lambda t: isinstance(t, type) and issubclass(t, StrEnum), _read_enum
 )
 
 
-def dumps(obj: object) -> str:
-    return json.dumps(converter.unstructure(obj), ensure_ascii=False, sort_keys=True)
-
-
-def loads(text: str, cls: type[Any]) -> Any:
-    return converter.structure(json.loads(text), cls)
+@contextmanager
+def reading(what: str) -> Iterator[None]:
+    """Turn a :class:`CardrulesError` raised while building what a document describes into a
+    :class:`DocumentError` of that document (the field named by a position error is kept)."""
+    try:
+        yield
+    except DocumentError:
+        raise
+    except PositionError as err:
+        raise DocumentError(what, err.detail, key=err.key) from None
+    except CardrulesError as err:
+        raise DocumentError(what, str(err)) from None
 
 
 def _innermost(err: BaseException) -> BaseException:
-    """The first leaf of a cattrs validation error (which nests exception groups)."""
     while isinstance(err, BaseExceptionGroup) and err.exceptions:
         err = err.exceptions[0]
     return err
 
 
-@contextmanager
-def reading(what: str) -> Iterator[None]:
-    """Turn whatever malformed JSON data raises while being read into one clear
-    :class:`~cardrules.errors.CardrulesError` naming ``what`` was being read."""
+def record_json(record: object) -> JSONObject:
+    """The JSON object of a flat attrs record (an event, a result)."""
+    out: JSONObject = records.unstructure(record)
+    return out
+
+
+def read_record(cls: type[_T], table: Mapping[str, object], what: str) -> _T:
+    """A flat attrs record from its JSON object; any problem is one :class:`CardrulesError`."""
     try:
-        yield
+        return records.structure(dict(table), cls)
     except CardrulesError as err:
-        raise CardrulesError(f"not a {what}: {err}") from None
-    except BaseValidationError as err:
+        raise DocumentError(what, str(err)) from None
+    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as err:
         inner = _innermost(err)
-        raise CardrulesError(f"not a {what}: {type(inner).__name__}: {inner}") from None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-        raise CardrulesError(f"not a {what}: {type(err).__name__}: {err}") from None
-
-
-def json_table(data: Mapping[str, Any] | str, what: str) -> dict[str, Any]:
-    """A JSON object given as text or as an already parsed mapping."""
-    with reading(what):
-        table = json.loads(data) if isinstance(data, str) else data
-        if not isinstance(table, Mapping):
-            raise TypeError(f"expected a JSON object, got {type(table).__name__}")
-        return dict(table)
-
-
-def structure(data: Mapping[str, Any] | str, cls: type[T], what: str) -> T:
-    """``cls`` from what ``converter.unstructure`` wrote (a mapping, or its JSON text)."""
-    table = json_table(data, what)
-    with reading(what):
-        result: T = converter.structure(table, cls)
-        return result
+        raise DocumentError(what, _shown(str(inner), 120)) from None

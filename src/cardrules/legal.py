@@ -22,17 +22,19 @@ M = TypeVar("M")
 class LegalMoves(Generic[M]):
     """A lazy, re-iterable view of the legal moves of a state."""
 
-    __slots__ = ("_contains", "_generate", "_type")
+    __slots__ = ("_contains", "_counter", "_generate", "_type")
 
     def __init__(
         self,
         generate: Callable[[], Iterator[M]],
         explain: Callable[[M], Illegal | None],
         move_type: type[M],
+        counter: Callable[[], int] | None = None,
     ) -> None:
         self._generate = generate
         self._contains = explain
         self._type = move_type
+        self._counter = counter
 
     def __iter__(self) -> Iterator[M]:
         return self._generate()
@@ -44,6 +46,9 @@ class LegalMoves(Generic[M]):
         return any(True for _ in self._generate())
 
     def count(self) -> int:
+        """How many moves there are (counted without listing where the game can)."""
+        if self._counter is not None:
+            return self._counter()
         return sum(1 for _ in self._generate())
 
     def __repr__(self) -> str:

@@ -82,7 +82,13 @@ class Cards:
             try:
                 counts[Card.parse(token).index] += 1
             except NotationError as err:
-                raise NotationError(str(err), text=text, token=token, index=i) from None
+                offset = 0
+                for word in tokens[:i]:
+                    offset = text.index(word, offset) + len(word)
+                offset = text.index(token, offset)
+                raise NotationError(
+                    err.detail, text=text, token=token, index=i, offset=offset
+                ) from None
         result = cls(tuple(counts))
         if decks is not None:
             result.check_within(decks)

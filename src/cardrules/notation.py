@@ -3,17 +3,27 @@
 The game decides from the state what a bare play is (a cha, a ruff, a throw …); a verb names the
 kind where it would otherwise be ambiguous (``"1: chi 7S 9H"``) and names phase moves
 (``"0: bury …"``, ``"3: tribute 2S"``, ``"2: rebel"``).
+
+The seat is written in ASCII digits (``0``–``99``); nothing else reads as a seat (no ``+0``,
+``1_0`` or full-width digits). A game names its verbs: a word after the colon is a verb only if
+it is one of them; otherwise it is read as a card, so ``"0: ZZ"`` is refused as a card that does
+not exist, pointing at the token (:attr:`NotationError.token`, :attr:`NotationError.index`,
+:attr:`NotationError.offset`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import attrs
 
-from cardrules.cards import Card
 from cardrules.errors import NotationError
 from cardrules.multiset import Cards
 
-__all__ = ["MoveText", "parse_move_text"]
+__all__ = ["MAX_MOVE_TEXT", "MoveText", "parse_move_text"]
+
+#: The longest move text read (a four-deck throw of 52 cards is about 160 characters).
+MAX_MOVE_TEXT = 4096
 
 
 @attrs.frozen
@@ -29,37 +39,76 @@ class MoveText:
         return f"{self.seat}: {' '.join(parts)}"
 
 
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 60 else repr(text[:60]) + "…"
+
+
+def parse_move_text(
+    text: str, *, decks: int | None = None, verbs: Collection[str] | None = None
+) -> MoveText:
+    """Read ``"2: 8S 8D"``, ``"1: pass"`` or ``"1: chi 7S 9H"``. ``verbs`` are the words a game
+    reads as verbs (compared in lower case; without it, any word of letters that is not a card
+    is taken for a verb); ``decks`` refuses more copies of a card than that many decks hold."""
+    if not isinstance(text, str):
+        raise NotationError(f"a move is text such as '2: 8S 8D', got {type(text).__name__}")
+    if len(text) > MAX_MOVE_TEXT:
+        raise NotationError(f"a move text is at most {MAX_MOVE_TEXT} characters, got {len(text)}")
+    head, sep, rest = text.partition(":")
+    if not sep:
+        raise NotationError(f"a move is 'SEAT: CARDS' or 'SEAT: pass', got {_shown(text)}")
+    seat_text = head.strip()
+    if not (seat_text.isascii() and seat_text.isdigit() and len(seat_text) <= 2):
+        raise NotationError(
+            f"the seat is a number 0-99 in ASCII digits, got {_shown(seat_text)} in {_shown(text)}",
+            text=text,
+            token=seat_text,
+            index=-1,
+            offset=text.find(seat_text) if seat_text else 0,
+        )
+    seat = int(seat_text)
+    base = len(head) + 1
+    words = rest.split()
+    verb: str | None = None
+    first = 0
+    if words and (
+        words[0].lower() in verbs
+        if verbs is not None
+        else words[0].isascii() and words[0].isalpha() and not _is_card(words[0])
+    ):
+        verb = words[0].lower()
+        first = 1
+    try:
+        cards = Cards.parse(" ".join(words[first:]), decks=decks)
+    except NotationError as err:
+        index = err.index + first if err.index >= 0 else -1
+        offset = _offset(rest, index) + base if index >= 0 else -1
+        raise NotationError(
+            f"in move {_shown(text)}: {err.detail}",
+            text=text,
+            token=err.token,
+            index=index,
+            offset=offset,
+        ) from None
+    if verb is None and not cards:
+        raise NotationError(f"a move names cards or a verb such as 'pass', got {_shown(text)}")
+    return MoveText(seat, verb, cards)
+
+
 def _is_card(word: str) -> bool:
     """Card tokens such as ``AS``, ``KH`` or ``SJ`` are letters too; they are never verbs."""
     try:
-        Card.parse(word)
+        Cards.parse(word)
     except NotationError:
         return False
     return True
 
 
-def parse_move_text(text: str, *, decks: int | None = None) -> MoveText:
-    """Read ``"2: 8S 8D"``, ``"1: pass"`` or ``"1: chi 7S 9H"``."""
-    head, sep, rest = text.partition(":")
-    if not sep:
-        raise NotationError(f"a move is 'SEAT: CARDS' or 'SEAT: pass', got {text!r}")
-    try:
-        seat = int(head.strip())
-    except ValueError:
-        raise NotationError(
-            f"the seat must be a number, got {head.strip()!r} in {text!r}"
-        ) from None
-    if seat < 0:
-        raise NotationError(f"the seat must not be negative, got {seat} in {text!r}")
-    words = rest.split()
-    verb: str | None = None
-    if words and words[0].isalpha() and not _is_card(words[0]):
-        verb = words[0].lower()
-        words = words[1:]
-    try:
-        cards = Cards.parse(" ".join(words), decks=decks)
-    except NotationError as err:
-        raise NotationError(f"in move {text!r}: {err}") from None
-    if verb is None and not cards:
-        raise NotationError(f"a move names cards or a verb such as 'pass', got {text!r}")
-    return MoveText(seat, verb, cards)
+def _offset(text: str, index: int) -> int:
+    """The character offset in ``text`` of its ``index``-th whitespace-separated word."""
+    pos = 0
+    for n, word in enumerate(text.split()):
+        pos = text.index(word, pos)
+        if n == index:
+            return pos
+        pos += len(word)
+    return -1

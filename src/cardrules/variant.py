@@ -11,16 +11,18 @@ Rules never test a preset's name: they read switches.
 
 from __future__ import annotations
 
-import importlib
-import importlib.resources
 import tomllib
 from collections.abc import Mapping
+from enum import StrEnum
+from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 import attrs
 
+from cardrules.cards import CARD_COUNT, Rank
 from cardrules.errors import VariantError, did_you_mean
+from cardrules.jsonio import JSON, JSONObject
 
 __all__ = [
     "GAMES",
@@ -37,19 +39,24 @@ __all__ = [
     "variant_from_table",
 ]
 
-#: The games this library plays, by their name in files and on the command line.
+#: The games this library plays, by their name in files and on the command line (the registry
+#: in :mod:`cardrules.registry` holds what each one provides).
 GAMES = ("siyaosi", "shengji")
 _RESERVED = ("game", "name", "extends", "description")
+#: The level ranks, 2 … A, in the text variant files use.
+LEVEL_RANKS = tuple(r for r in Rank if not r.is_joker)
 
 
 @attrs.frozen
 class Switch:
     """What one variant switch means and which values it accepts.
 
-    ``kind`` is ``bool``, ``int``, ``str``, ``list`` (of strings) or ``table`` (string keys to
-    integers). ``choices`` restricts a ``str`` (or the items of a ``list``); ``minimum`` and
-    ``maximum`` bound an ``int``; ``keys`` fixes the keys a ``table`` may have. ``ruling`` names the
-    ruling ids the switch implements.
+    ``kind`` is ``bool``, ``int``, ``str``, ``enum`` (a :class:`~enum.StrEnum`, written as its
+    value), ``rank`` (a level rank, written ``"2"`` … ``"A"``), ``list`` (of strings) or ``table``
+    (string keys to integers). ``choices`` restricts a ``str``, ``int`` or the items of a
+    ``list``, and lists the members of an ``enum`` or the ranks a ``rank`` may take; ``minimum``
+    and ``maximum`` bound an ``int``; ``keys`` fixes the keys a ``table`` may have. ``ruling``
+    names the ruling ids the switch implements.
     """
 
     kind: str
@@ -61,6 +68,8 @@ class Switch:
     ruling: str = ""
 
     def allowed(self) -> str:
+        if self.kind in ("enum", "rank"):
+            return ", ".join(repr(self.plain(c)) for c in self.choices)
         if self.kind == "bool":
             return "true or false"
         if self.kind == "int" and self.choices:
@@ -77,6 +86,19 @@ class Switch:
         keys = ", ".join(self.keys) if self.keys else "string keys"
         return f"a table of {keys} to integers"
 
+    def plain(self, value: object) -> object:
+        """A switch value as a variant file writes it (enums and ranks as text, lists as
+        lists, tables as dicts)."""
+        if isinstance(value, Rank):
+            return value.text
+        if isinstance(value, StrEnum):
+            return value.value
+        if self.kind == "table" and isinstance(value, tuple):
+            return dict(value)
+        if self.kind == "list" and isinstance(value, tuple):
+            return list(value)
+        return value
+
 
 _T = TypeVar("_T")
 
@@ -91,8 +113,16 @@ def switch(
     keys: tuple[str, ...] = (),
     ruling: str = "",
 ) -> _T:
-    """Declare a variant switch as an attrs field. Lists and tables are stored as tuples."""
-    if isinstance(default, bool):
+    """Declare a variant switch as an attrs field. Lists and tables are stored as tuples; an
+    enum switch takes every member of its class unless ``choices`` narrows it; a rank switch
+    takes 2 … A unless ``choices`` narrows it."""
+    if isinstance(default, StrEnum):
+        kind = "enum"
+        choices = choices or tuple(type(default))
+    elif isinstance(default, Rank):
+        kind = "rank"
+        choices = choices or LEVEL_RANKS
+    elif isinstance(default, bool):
         kind = "bool"
     elif isinstance(default, int):
         kind = "int"
@@ -109,14 +139,38 @@ def switch(
     return field
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class VariantBase:
-    """Common part of every game's ``Variant``: its name and description. Subclasses add switches
-    and may override :meth:`check` to refuse combinations that cannot be played."""
+    """Common part of every game's ``Variant``: its name and description, and the switches every
+    game has — ``players``, ``decks`` and ``start_level`` (each game redeclares them with its own
+    defaults, ranges and rulings). Subclasses add switches and may override :meth:`check` to
+    refuse combinations that cannot be played.
+
+    Build one with :func:`load_variant` (or a game's ``load_variant``): calling the class directly
+    also validates (:meth:`check` runs on every construction), so no variant object exists that a
+    file could not have described.
+    """
 
     game: ClassVar[str] = ""
     name: str = "custom"
     description: str = ""
+    players: int = switch(4, doc="Players at the table.", choices=(4,))
+    decks: int = switch(1, doc="Standard 54-card decks shuffled together.", minimum=1, maximum=1)
+    start_level: Rank = switch(Rank.TWO, doc="Both teams' level before the first round.")
+
+    def __attrs_post_init__(self) -> None:
+        # Every switch is checked and normalised (text to enum members and ranks, lists and
+        # tables to tuples) however the variant was built, then the combination is checked.
+        for f in switches_of(type(self)):
+            sw: Switch = f.metadata["switch"]
+            value = _convert(f.name, sw.plain(getattr(self, f.name)), sw, f"{self.game} variant")
+            object.__setattr__(self, f.name, value)
+        self.check()
+
+    @property
+    def total_cards(self) -> int:
+        """Cards in play: ``decks`` standard 54-card decks."""
+        return self.decks * CARD_COUNT
 
     def check(self) -> None:
         """Raise :class:`VariantError` naming the keys if the switches cannot be played together."""
@@ -124,7 +178,7 @@ class VariantBase:
     def switches(self) -> dict[str, object]:
         """The fully resolved switches, as plain TOML-ready values."""
         return {
-            f.name: _to_plain(getattr(self, f.name), f.metadata["switch"].kind)
+            f.name: f.metadata["switch"].plain(getattr(self, f.name))
             for f in switches_of(type(self))
         }
 
@@ -133,20 +187,24 @@ class VariantBase:
             self.switches()
         )
 
-    def replace(self, **changes: object) -> VariantBase:
+    def to_json(self) -> JSONObject:
+        """The resolved table as JSON (inside a state or view document)."""
+        return {key: _json(value) for key, value in self.to_table().items()}
+
+    def replace(self, **changes: object) -> Self:
         """A copy with some switches changed, validated like a file."""
         table = self.to_table() | changes
         return _build(type(self), table, source=f"variant {self.name!r} with overrides")
 
 
-def _to_plain(value: object, kind: str) -> object:
-    if kind == "table":
-        assert isinstance(value, tuple)
-        return dict(value)
-    if kind == "list":
-        assert isinstance(value, tuple)
-        return list(value)
-    return value
+def _json(value: object) -> JSON:
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_json(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _json(v) for k, v in value.items()}
+    raise TypeError(f"a switch value is not JSON: {value!r}")  # pragma: no cover
 
 
 def switches_of(cls: type[VariantBase]) -> list[attrs.Attribute[Any]]:
@@ -156,15 +214,15 @@ def switches_of(cls: type[VariantBase]) -> list[attrs.Attribute[Any]]:
 
 def variant_class(game: str) -> type[VariantBase]:
     """The ``Variant`` class of a game, by its name."""
-    if game not in GAMES:
-        raise VariantError("unknown game", key="game", value=game, allowed=GAMES)
-    module = importlib.import_module(f"cardrules.{game}.variant")
-    cls: type[VariantBase] = module.Variant
-    return cls
+    from cardrules.registry import game_named
+
+    return game_named(game, key="game").variant_class
 
 
-def _presets_dir(game: str) -> Any:
-    return importlib.resources.files(f"cardrules.{game}") / "presets"
+def _presets_dir(game: str) -> Traversable:
+    from cardrules.registry import game_named
+
+    return game_named(game, key="game").presets
 
 
 def list_presets(game: str | None = None) -> list[tuple[str, str]]:
@@ -300,16 +358,14 @@ def _build(cls: type[_V], table: Mapping[str, Any], source: str) -> _V:
                 source=source,
             )
         values[key] = _convert(key, value, field.metadata["switch"], source)
-    variant = cls(**values)
     try:
-        variant.check()
+        return cls(**values)
     except VariantError as err:
-        if err.source:
+        if err.source and err.source != f"{cls.game} variant":
             raise
         raise VariantError(
             err.detail, key=err.key, value=err.value, allowed=err.allowed, source=source
         ) from None
-    return variant
 
 
 def _convert(key: str, value: object, sw: Switch, source: str) -> object:
@@ -318,6 +374,15 @@ def _convert(key: str, value: object, sw: Switch, source: str) -> object:
             f"got {value!r}: {why}", key=key, value=value, allowed=sw.allowed(), source=source
         )
 
+    if sw.kind in ("enum", "rank"):
+        if isinstance(value, str):
+            for choice in sw.choices:
+                if sw.plain(choice) == value:
+                    return choice
+        words = [str(sw.plain(c)) for c in sw.choices]
+        if not isinstance(value, str):
+            raise bad("must be a string")
+        raise bad(f"not an allowed value{did_you_mean(value, words)}")
     if sw.kind == "bool":
         if not isinstance(value, bool):
             raise bad("must be true or false")
@@ -372,7 +437,7 @@ def switch_comments(cls: type[VariantBase]) -> dict[str, str]:
     out = {}
     for f in switches_of(cls):
         sw: Switch = f.metadata["switch"]
-        default = _to_plain(f.default, sw.kind)
+        default = sw.plain(f.default)
         shown = dump_toml({"x": default}).split("=", 1)[1].strip() if sw.kind != "table" else ""
         parts = [sw.doc, f"Allowed: {sw.allowed()}."]
         if shown:

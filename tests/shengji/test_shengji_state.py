@@ -8,12 +8,13 @@ import json
 import pytest
 
 from cardrules.cards import all_cards
-from cardrules.deck import SplitMix64, deal
+from cardrules.deck import deal
 from cardrules.errors import CardrulesError, IllegalMoveError, NotationError, PositionError
 from cardrules.multiset import Cards
 from cardrules.notation import parse_move_text
 from cardrules.position import load_position
-from cardrules.shengji import Move, State, load_variant, random_move
+from cardrules.rng import SeededRandom
+from cardrules.shengji import KittyMultiplier, Move, MoveKind, State, load_variant
 from cardrules.shengji.adapter import ADAPTER
 from cardrules.shengji.scoring import kitty_bonus, kitty_factor, points_of
 
@@ -50,10 +51,14 @@ def test_deal_starts_with_the_banker_and_depends_only_on_the_seed() -> None:
     assert state.turn == 2 and state.leader == 2
 
 
-def test_level_and_levels() -> None:
-    state = State.new(FOUR, seed=1, trump=None, banker=1, level="7")
+def test_levels() -> None:
+    state = State.new(FOUR, seed=1, trump=None, banker=1, levels=("2", "7"))
     assert state.level.text == "7" and state.levels[0].text == "2"
     assert state.trump is None
+    for bad in (("2",), ("2", "BJ"), ("2", "x"), "27"):
+        with pytest.raises(PositionError) as err:
+            State.new(FOUR, seed=1, levels=bad)
+        assert err.value.key == "levels"
 
 
 # ---------------------------------------------------------------------- positions (SJ-STATE-1)
@@ -89,11 +94,11 @@ def test_missing_trump_is_named() -> None:
 def test_refusals_have_codes_and_change_nothing() -> None:
     state = _position(hands=["3S 4S 3D", "5S 6S 4D", "7S 8S 5D", "9S JS 6D"])
     cases = {
-        "not-your-turn": Move(1, Cards.parse("5S")),
-        "not-in-hand": Move(0, Cards.parse("AS")),
-        "empty-play": Move(0, Cards()),
-        "mixed-suits": Move(0, Cards.parse("3S 3D")),
-        "no-such-seat": Move(7, Cards.parse("3S")),
+        "not-your-turn": Move(1, cards=Cards.parse("5S")),
+        "not-in-hand": Move(0, cards=Cards.parse("AS")),
+        "mixed-suits": Move(0, cards=Cards.parse("3S 3D")),
+        "no-such-seat": Move(7, cards=Cards.parse("3S")),
+        "wrong-phase": Move(0, MoveKind.BID, Cards.parse("3S")),
     }
     for code, move in cases.items():
         reason = state.explain(move)
@@ -104,6 +109,8 @@ def test_refusals_have_codes_and_change_nothing() -> None:
             state.apply(move)
         assert err.value.code == code
     assert state == _position(hands=["3S 4S 3D", "5S 6S 4D", "7S 8S 5D", "9S JS 6D"])
+    with pytest.raises(NotationError):
+        Move(0, cards=Cards())  # a play names its cards: an empty play is not a move at all
 
 
 def test_move_text() -> None:
@@ -111,11 +118,12 @@ def test_move_text() -> None:
     assert str(move) == "2: 8S 8D" and move.kind == "play"
     assert Move.parse(str(move)) == move
     assert repr(move) == "Move.parse('2: 8S 8D')"
-    assert FOUR_STATE.parse_move("2: play 8S") == Move(2, Cards.parse("8S"))
+    assert FOUR_STATE.parse_move("2: play 8S") == Move(2, cards=Cards.parse("8S"))
+    for text in ("2: bid 3H", "2: pass"):
+        reason = FOUR_STATE.explain(FOUR_STATE.parse_move(text))
+        assert reason is not None and reason.code == "wrong-phase"
     with pytest.raises(NotationError):
-        FOUR_STATE.parse_move("2: bid 3H")
-    with pytest.raises(NotationError):
-        FOUR_STATE.parse_move("2: pass")
+        FOUR_STATE.parse_move("2: chi 3H")
     with pytest.raises(CardrulesError):
         FOUR_STATE.parse_move("2: 8S 8S 8S 8S 8S")
 
@@ -142,7 +150,7 @@ def test_failed_throw_view_shows_only_the_forced_piece() -> None:
     assert after.penalties == (1, 0, 0, 0)
     for seat in range(4):
         view = after.view(seat)
-        assert view.note == "throw failed; forced piece KS"
+        assert view.throw_failed
         assert "failed_throw" not in view.to_json()
         assert view.trick[0].cards == Cards.parse("KS")
 
@@ -172,14 +180,14 @@ def test_throw_penalty_switch() -> None:
     ],
 )
 def test_kitty_factor(mode: str, k: int, factor: int) -> None:
-    assert kitty_factor(mode, k) == factor
+    assert kitty_factor(KittyMultiplier(mode), k) == factor
 
 
 def test_kitty_bonus_plain_and_banker() -> None:
     def bonus(attackers_won: bool, won_with_trump: bool) -> int:
         return kitty_bonus(
             kitty_points=25,
-            mode="power",
+            mode=KittyMultiplier.POWER,
             largest_piece=2,
             attackers_won=attackers_won,
             won_with_trump=won_with_trump,
@@ -243,13 +251,13 @@ def test_adapter_needs_the_banker_when_levels_differ() -> None:
     assert err.value.key == "banker"
 
 
-def test_random_move_from_splitmix_is_reproducible() -> None:
+def test_random_move_from_a_seeded_random_is_reproducible() -> None:
     def game(seed: int) -> list[str]:
         state = State.new(FOUR, seed=seed, trump="D")
-        rng = SplitMix64(seed)
+        rng = SeededRandom(seed)
         moves = []
         while not state.is_over:
-            move = random_move(state, rng)
+            move = state.random_move(rng)
             moves.append(str(move))
             state = state.apply(move)
         return moves
@@ -261,15 +269,17 @@ def test_random_move_from_splitmix_is_reproducible() -> None:
 
 def test_bad_json_is_refused_clearly() -> None:
     data = FOUR_STATE.to_json()
+    hands = data["hands"]
+    assert isinstance(hands, list)
     bad = [
-        {**data, "hands": data["hands"][:3]},
+        {**data, "hands": hands[:3]},
         {**data, "banker": 9},
         {k: v for k, v in data.items() if k != "hands"},
         {**data, "kitty": "XX"},
     ]
     for table in bad:
-        with pytest.raises(CardrulesError, match="not a Shengji state"):
+        with pytest.raises(CardrulesError, match="not a shengji state"):
             State.from_json(table)
-    with pytest.raises(CardrulesError, match="not a Shengji move"):
+    with pytest.raises(CardrulesError, match="not a shengji move"):
         Move.from_json({"seat": 1})
     assert State.from_json(json.dumps(data)) == FOUR_STATE

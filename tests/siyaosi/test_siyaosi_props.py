@@ -15,10 +15,12 @@ from cardrules.cards import Card, Rank
 from cardrules.deck import full_deck
 from cardrules.errors import IllegalMoveError
 from cardrules.multiset import Cards
-from cardrules.siyaosi import KINDS, Move, State, Table, Variant, View, beats, classify
+from cardrules.siyaosi import Move, MoveKind, State, Table, Variant, View, beats, classify
 from cardrules.siyaosi.combos import rank_counts
-from cardrules.siyaosi.state import KIND_ORDER
+from cardrules.siyaosi.moves import KIND_ORDER
 from cardrules.testing.strategies import card_multisets, seeds, variants
+
+KINDS = tuple(MoveKind)
 
 VARIANTS = variants("siyaosi")
 LEVELS = st.sampled_from([Rank.TWO, Rank.THREE, Rank.FOUR, Rank.SIX, Rank.TEN, Rank.ACE])
@@ -60,7 +62,7 @@ def _random_moves(state: State, rng: random.Random, n: int) -> list[Move]:
         seat = rng.choice(seats)
         kind = rng.choice(KINDS)
         if kind == "pass":
-            out.append(Move(seat, "pass"))
+            out.append(Move(seat, MoveKind.PASS))
             continue
         hand = list(state.hands[seat])
         if rng.random() < 0.4:
@@ -76,6 +78,7 @@ def _random_moves(state: State, rng: random.Random, n: int) -> list[Move]:
 def _shaped_moves(state: State, rng: random.Random) -> list[Move]:
     """Straights (mixed and one-suit) and 4A4s cut from the hand of the seat in turn."""
     seat = state.turn
+    assert seat is not None
     hand = list(state.hands[seat])
     by_rank: dict[int, list[Card]] = {}
     for card in hand:
@@ -90,12 +93,13 @@ def _shaped_moves(state: State, rng: random.Random) -> list[Move]:
         suit = rng.choice(by_rank[lo]).suit
         flush = [next((c for c in by_rank[r] if c.suit == suit), None) for r in ranks]
         if all(c is not None for c in flush):
-            out.append(Move(seat, "play", Cards.of(c for c in flush if c is not None)))
-        out.append(Move(seat, "play", Cards.of(rng.choice(by_rank[r]) for r in ranks)))
+            out.append(Move(seat, MoveKind.PLAY, Cards.of(c for c in flush if c is not None)))
+        out.append(Move(seat, MoveKind.PLAY, Cards.of(rng.choice(by_rank[r]) for r in ranks)))
     fours, aces = by_rank.get(4, []), by_rank.get(14, [])
     if len(fours) >= 2 and aces:
         for _ in range(4):
-            out.append(Move(seat, "play", Cards.of([*rng.sample(fours, 2), rng.choice(aces)])))
+            cards = Cards.of([*rng.sample(fours, 2), rng.choice(aces)])
+            out.append(Move(seat, MoveKind.PLAY, cards))
     return out
 
 
@@ -121,7 +125,7 @@ def _aimed_moves(state: State) -> list[Move]:
             near = [c for c in hand if abs(c.rank - combo.low) <= 2 and c.rank != combo.low]
             for i, a in enumerate(near):
                 for b in near[i + 1 :]:
-                    out.append(Move(seat, "chi", Cards.of([a, b])))
+                    out.append(Move(seat, MoveKind.CHI, Cards.of([a, b])))
     return out
 
 
@@ -241,7 +245,7 @@ def test_views_never_show_other_hands(variant: object, seed: int) -> None:
     hands = list(state.hands)
     hands[1] = a - one + two
     hands[2] = b - two + one
-    other = State(state.table, tuple(hands), state.leader, state.turn)
+    other = State(state.table, tuple(hands), state.leader)
     assert state.view(0) == other.view(0)
     assert state.view(2) != other.view(2)
 

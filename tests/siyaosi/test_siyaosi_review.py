@@ -8,8 +8,10 @@ import itertools
 
 from cardrules.multiset import Cards
 from cardrules.position import load_position
-from cardrules.siyaosi import KINDS, Move, State
+from cardrules.siyaosi import Move, MoveKind, State
 from cardrules.siyaosi.combos import rank_counts
+
+KINDS = tuple(MoveKind)
 
 
 def _position(**table: object) -> State:
@@ -23,13 +25,13 @@ def test_announcements_follow_the_play() -> None:
         hands=["8S 5C 9D 9H 9C", "KH", "3S", "3H", "3D", "3C", "4S", "4H 4D 4C 4C 4D"],
         leader=0,
     )
-    assert state.announced() == (1, 2, 3, 4, 5, 6)
+    assert state.announced == (1, 2, 3, 4, 5, 6)
     state = state.apply(state.parse_move("0: 8S"))
-    assert state.announced() == (0, 1, 2, 3, 4, 5, 6)
+    assert state.announced == (0, 1, 2, 3, 4, 5, 6)
     state = state.apply(state.parse_move("1: KH"))
     assert 1 in state.out
-    assert state.announced() == (0, 2, 3, 4, 5, 6)
-    assert state.view(7).announced == state.announced()
+    assert state.announced == (0, 2, 3, 4, 5, 6)
+    assert state.view(7).announced == state.announced
 
 
 def _submultisets(hand: Cards) -> list[Cards]:

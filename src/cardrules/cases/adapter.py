@@ -1,35 +1,104 @@
 """What a game provides so that case files (and ``cardrules judge``) can be run against it.
 
-Each game package exposes ``ADAPTER`` in ``cardrules.<game>.adapter``; the runner in
-:mod:`cardrules.cases.runner` does the rest (loading, comparing, reporting) once for both games.
+Each game registers a :class:`CaseAdapter` (``cardrules.<game>.adapter.ADAPTER``) in the game
+registry; the runner in :mod:`cardrules.cases.runner` does the rest (loading, comparing,
+reporting) once for both games. The adapter's interface uses only game-agnostic types — a
+position, move texts, observed values — so the runner needs no knowledge of either game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Generic, Protocol, TypeVar
 
-from cardrules.errors import Illegal
+import attrs
+
+from cardrules.errors import CardrulesError, Illegal
+from cardrules.events import Event
+from cardrules.game import Actor, GameState, MoveLike
 from cardrules.notation import MoveText
 from cardrules.position import Position
 
-__all__ = ["GameAdapter", "PlayState", "UnsupportedCase"]
+__all__ = [
+    "CaseAdapter",
+    "MovesOutcome",
+    "PlayRuling",
+    "UnsupportedCase",
+    "judge_last",
+    "observe_common",
+    "run_moves",
+]
+
+S = TypeVar("S")
+M = TypeVar("M", bound=MoveLike)
 
 
-class UnsupportedCase(Exception):
-    """The engine cannot rule on this case yet (a kind or ``then`` key it does not implement).
+class UnsupportedCase(CardrulesError):
+    """The engine cannot rule on this case (a kind or ``then`` key it does not implement).
     The runner reports it as a failure with this message, never as a pass."""
 
 
-class PlayState(Protocol):
-    """The part of a game's ``State`` the runner uses."""
+@attrs.frozen
+class MovesOutcome(Generic[S]):
+    """The moves of a ``play`` case applied in order: the state after the last legal one, the
+    reason the last move was refused (if it was), and a problem (a move before the last was
+    refused)."""
 
-    def explain(self, move: Any) -> Illegal | None: ...
+    state: S
+    reason: Illegal | None = None
+    problem: str = ""
 
-    def apply(self, move: Any) -> Any: ...
+
+def judge_last(state: GameState[M], text: str, view: int | None) -> M | Illegal:
+    """The move ``text`` names in ``state``, or why it is refused — by the state, or by seat
+    ``view``'s view of it (CORE-VIEW-1 (Views act for their seat))."""
+    move = state.parse_move(text)
+    judge: Actor[M] = state if view is None else state.view(view)
+    return judge.explain(move) or move
 
 
-class GameAdapter(Protocol):
+def observe_common(state: GameState[M], events: Sequence[Event], key: str) -> tuple[bool, object]:
+    """The ``then`` keys both games observe the same way: ``turn`` (-1 once the round is over),
+    ``top``, ``hand_sizes``, ``movers`` (CORE-API-2 (Who may act)) and ``events`` (CORE-EVENT-1
+    (What a move did)). ``(False, None)`` for another key."""
+    if key == "turn":
+        return True, -1 if state.turn is None else state.turn
+    if key == "hand_sizes":
+        return True, state.hand_sizes
+    if key == "movers":
+        return True, tuple(sorted({m.seat for m in state.legal_moves()}))
+    if key == "events":
+        return True, tuple(e.NAME for e in events)
+    return False, None
+
+
+def run_moves(
+    start: S, texts: Sequence[str], attempt: Callable[[S, str], S | Illegal]
+) -> MovesOutcome[S]:
+    """Apply ``texts`` in order with ``attempt`` (the next state, or why the move is refused)."""
+    state = start
+    for n, text in enumerate(texts):
+        result = attempt(state, text)
+        if isinstance(result, Illegal):
+            if n < len(texts) - 1:
+                return MovesOutcome(state, result, f"move {n + 1} ({text!r}) is illegal: {result}")
+            return MovesOutcome(state, result)
+        state = result
+    return MovesOutcome(state)
+
+
+@attrs.frozen
+class PlayRuling:
+    """A ``play`` case ruled on: ``illegal`` is the refusal of the last move (``None`` when it
+    was legal), ``observed`` the ``then`` values computed after it, ``problem`` set when an
+    earlier move was refused."""
+
+    illegal: Illegal | None
+    observed: Mapping[str, object] = attrs.field(factory=dict)
+    problem: str = ""
+
+
+class CaseAdapter(Protocol):
     """The hooks a game implements for the case runner."""
 
     #: ``then`` keys this game can check after a legal ``play`` case.
@@ -43,20 +112,15 @@ class GameAdapter(Protocol):
         """Whether ``play`` beats ``top`` as the top of a trick, ignoring who holds what."""
         ...
 
-    def start(self, position: Position) -> PlayState:
-        """The state a ``play`` case starts from."""
+    def play(
+        self, position: Position, moves: Sequence[str], keys: Sequence[str], view: int | None
+    ) -> PlayRuling:
+        """Apply the moves of a ``play`` case from ``position``, the last judged by the state or
+        by seat ``view``'s view; observe ``keys`` (normalised: ``top`` as
+        :class:`~cardrules.multiset.Cards`, lists as tuples of ints, seats as ints) when the last
+        move was legal."""
         ...
 
-    def move(self, state: Any, text: MoveText) -> Any:
-        """The game's ``Move`` for a parsed move text in this state (raise
-        :class:`~cardrules.errors.CardrulesError` if the text cannot name a move at all)."""
-        ...
-
-    def observe(self, state: Any, key: str) -> object:
-        """The value of a ``then`` key in this state, normalised: ``top`` as
-        :class:`~cardrules.multiset.Cards`, lists as tuples of ints, seats as ints."""
-        ...
-
-    def round(self, position: Position, case: Mapping[str, Any]) -> Mapping[str, object]:
+    def round(self, position: Position, case: Mapping[str, object]) -> Mapping[str, object]:
         """For a ``round`` case: every ``then`` key this game can compute, normalised."""
         ...

@@ -23,7 +23,7 @@ _COMMON = ("id", "rules", "kind", "note", "position")
 KINDS: dict[str, tuple[str, ...]] = {
     "classify": ("cards", "expect"),
     "beats": ("top", "play", "expect"),
-    "play": ("moves", "expect", "error", "then"),
+    "play": ("moves", "expect", "error", "then", "view"),
     "round": ("finish", "attacker_points", "next_hands", "expect", "then"),
 }
 _REQUIRED: dict[str, tuple[str, ...]] = {
@@ -37,6 +37,8 @@ THEN_KEYS = (
     "turn", "top", "leader", "out", "points", "trick_winner", "hand_sizes",
     "levels", "ruling", "banker", "score", "winner", "tributes",
     "penalties",  # shengji: match points lost to failed throws, per seat
+    "movers",  # the seats with a legal move now (CORE-API-2)
+    "events",  # the names of the events the last move produced (CORE-EVENT-1)
 )  # fmt: skip
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 

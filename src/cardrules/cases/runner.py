@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
-from typing import Any
 
 import attrs
 
-from cardrules.cases.adapter import GameAdapter, UnsupportedCase
+from cardrules.cases.adapter import CaseAdapter, UnsupportedCase
 from cardrules.cases.clauses import Clause
 from cardrules.cases.model import Case
 from cardrules.errors import CardrulesError, Illegal
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
+from cardrules.registry import game_named
 
 __all__ = ["Outcome", "Ruling", "adapter_for", "judge_case", "rule_on", "run_case"]
 
 
-def adapter_for(game: str) -> GameAdapter:
-    module = importlib.import_module(f"cardrules.{game}.adapter")
-    adapter: GameAdapter = module.ADAPTER
-    return adapter
+def adapter_for(game: str) -> CaseAdapter:
+    """The case hooks of ``game`` (from the game registry)."""
+    return game_named(game).adapter
 
 
 @attrs.frozen
@@ -70,25 +68,26 @@ def rule_on(case: Case) -> Ruling:
     raise AssertionError(case.kind)  # pragma: no cover - the loader checks kinds
 
 
-def _rule_on_play(adapter: GameAdapter, case: Case) -> Ruling:
+def _rule_on_play(adapter: CaseAdapter, case: Case) -> Ruling:
     moves = case.data["moves"]
     if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
         raise CardrulesError("moves must be a non-empty list of move texts")
-    state: Any = adapter.start(case.position)
-    for n, text in enumerate(moves):
-        move = adapter.move(state, parse_move_text(text))
-        reason = state.explain(move)
-        if reason is not None:
-            if n < len(moves) - 1:
-                return Ruling(None, reason, problem=f"move {n + 1} ({text!r}) is illegal: {reason}")
-            return Ruling("illegal", reason)
-        state = state.apply(move)
     then = case.data.get("then", {})
-    keys = [k for k in then if k in adapter.then_keys] if then else sorted(adapter.then_keys)
     for key in then:
         if key not in adapter.then_keys:
             raise UnsupportedCase(f"then key {key!r} is not checked for {case.position.game}")
-    return Ruling("legal", observed={k: adapter.observe(state, k) for k in keys})
+    keys = list(then) if then else sorted(adapter.then_keys)
+    view = case.data.get("view")
+    if view is not None and (
+        isinstance(view, bool) or not isinstance(view, int) or not 0 <= view < case.position.players
+    ):
+        raise CardrulesError(f"view must be a seat 0..{case.position.players - 1}, got {view!r}")
+    played = adapter.play(case.position, moves, keys, view)
+    if played.problem:
+        return Ruling(None, played.illegal, problem=played.problem)
+    if played.illegal is not None:
+        return Ruling("illegal", played.illegal)
+    return Ruling("legal", observed=played.observed)
 
 
 def _normalise(key: str, value: object) -> object:

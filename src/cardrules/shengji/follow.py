@@ -40,14 +40,14 @@ from collections.abc import Callable, Iterator, Sequence
 import attrs
 
 from cardrules.cards import CARD_COUNT, Card, all_cards
-from cardrules.errors import Illegal
+from cardrules.errors import CardrulesError, Illegal
 from cardrules.multiset import Cards
+from cardrules.shengji.codes import CODES
 from cardrules.shengji.order import TRUMP, TrumpContext
 from cardrules.shengji.pieces import Combination, iter_placements, piece_name
 
 __all__ = [
     "Ladder",
-    "best_vector",
     "count_follows",
     "explain_follow",
     "iter_follows",
@@ -345,12 +345,6 @@ def ladder_vector(cards: Cards, ctx: TrumpContext, key: int, ladder: Ladder) -> 
     return _greedy(achievable_front(cards.counts, ctx, key, ladder), ladder)[0]
 
 
-def best_vector(hand: Cards, ctx: TrumpContext, key: int, ladder: Ladder) -> Vec:
-    """The greatest ladder vector a choice from ``hand`` can reach (same routine: the hand's
-    achievable pieces are those of its best choice, the budgets limit the rest)."""
-    return ladder_vector(hand, ctx, key, ladder)
-
-
 def _ideal(ladder: Ladder) -> Vec:
     """The vector of a follow that repeats the lead exactly: no hand can do better."""
     left = list(ladder.budgets)
@@ -377,8 +371,11 @@ def _count_of_key(cards: Cards, ctx: TrumpContext, key: int) -> int:
     return sum([counts[i] for i in ctx.cards_of_suit[key]])
 
 
-def _suit_word(key: int) -> str:
-    return "trumps" if key == TRUMP else ("spades", "hearts", "clubs", "diamonds")[key] + " (plain)"
+def _suit_word(key: int, n: int) -> str:
+    """``"3 trumps"``, ``"1 spade (plain)"`` …"""
+    word = "trump" if key == TRUMP else ("spade", "heart", "club", "diamond")[key]
+    plural = "" if n == 1 else "s"
+    return f"{n} {word}{plural}" + ("" if key == TRUMP else " (plain)")
 
 
 def sub_multisets(
@@ -446,24 +443,23 @@ def explain_follow(
     need = lead.size
     size = len(play)
     if size != need:
-        return Illegal(
+        return CODES.refuse(
             "wrong-count",
-            "SJ-FOLLOW-1",
             f"play {need} card{'s' if need != 1 else ''} to follow a {lead.name}, not {size}",
+            "SJ-FOLLOW-1",
         )
     if not play <= hand:
         missing = Cards(tuple(max(0, p - h) for p, h in zip(play.counts, hand.counts, strict=True)))
-        return Illegal("not-in-hand", "SJ-FOLLOW-1", f"you do not hold {missing.pretty()}")
+        return CODES.refuse("not-in-hand", f"you do not hold {missing.pretty()}", "SJ-FOLLOW-1")
     key = lead.suit_key
     held_n = _count_of_key(hand, ctx, key)
     played_n = _count_of_key(play, ctx, key)
     if played_n < min(need, held_n):
-        word = _suit_word(key)
         if held_n >= need:
-            msg = f"you hold {held_n} {word}: play {need} of them to follow"
+            msg = f"you hold {_suit_word(key, held_n)}: play {need} of them to follow"
         else:
-            msg = f"you hold only {held_n} {word}: play all of them before other cards"
-        return Illegal("must-follow-suit", "SJ-FOLLOW-2", msg)
+            msg = f"you hold only {_suit_word(key, held_n)}: play all of them before other cards"
+        return CODES.refuse("must-follow-suit", msg)
     if held_n <= need:
         return None
     ladder = ladder_for(lead)
@@ -474,7 +470,7 @@ def explain_follow(
     mine = ladder_vector(played, ctx, key, ladder)
     if mine == _ideal(ladder):
         return None
-    best = best_vector(held, ctx, key, ladder)
+    best = ladder_vector(held, ctx, key, ladder)
     if mine == best:
         return None
     return _shape_refusal(lead, held, played, ctx, ladder, mine, best)
@@ -512,7 +508,7 @@ def _shape_refusal(
             f"you hold {example.cards.pretty()}: following {what}, a {shape} comes before "
             f"smaller pieces (your hand allows {best[k]} here, your play has {mine[k]})"
         )
-    return Illegal("must-follow-shape", clause, msg)
+    return CODES.refuse("must-follow-shape", msg, clause)
 
 
 def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[Cards]:
@@ -534,7 +530,7 @@ def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[
         for counts in sub_multisets(held.counts, need):
             yield Cards(counts)
         return
-    best = best_vector(held, ctx, key, ladder)
+    best = ladder_vector(held, ctx, key, ladder)
     if not any(best):
         for counts in sub_multisets(held.counts, need):
             yield Cards(counts)
@@ -563,7 +559,7 @@ def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
     if held_n <= need:
         return _count_sub_multisets((hand - held).counts, need - held_n)
     ladder = ladder_for(lead)
-    best = best_vector(held, ctx, key, ladder) if ladder.steps else ()
+    best = ladder_vector(held, ctx, key, ladder) if ladder.steps else ()
     if not any(best):
         return _count_sub_multisets(held.counts, need)
     counted = _count_by_runs(held, ctx, key, ladder, need, best)
@@ -667,7 +663,7 @@ def random_follow(lead: Combination, hand: Cards, ctx: TrumpContext, rng: random
     random, the rest is random cards of the led suit (or, when short of it, of the hand)."""
     need = lead.size
     if len(hand) < need:
-        raise ValueError(f"a hand of {len(hand)} cards cannot follow {need}")
+        raise CardrulesError(f"a hand of {len(hand)} cards cannot follow {need}")
     key = lead.suit_key
     held = _of_key(hand, ctx, key)
     held_n = len(held)

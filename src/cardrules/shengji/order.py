@@ -20,8 +20,8 @@ import functools
 import attrs
 
 from cardrules.cards import CARD_COUNT, Card, Rank, Suit, all_cards
-from cardrules.shengji.variant import Variant
-from cardrules.variant import VariantBase
+from cardrules.errors import PositionError
+from cardrules.shengji.variant import OffSuitOrder, TractorLanes, Variant
 
 __all__ = [
     "MAX_WIDTH",
@@ -112,7 +112,7 @@ class TrumpContext:
 def _strengths(variant: Variant, level: Rank, trump: Suit | None) -> tuple[list[int], list[int]]:
     keys = [0] * CARD_COUNT
     strength = [0] * CARD_COUNT
-    equal = variant.off_suit_order == "equal"
+    equal = variant.off_suit_order is OffSuitOrder.EQUAL
     twos = variant.fixed_twos and level != Rank.TWO
     for card in all_cards():
         i = card.index
@@ -178,15 +178,24 @@ def _lanes_classic(variant: Variant, level: Rank, trump: Suit | None) -> list[tu
     return out
 
 
-@functools.lru_cache(maxsize=256)
-def trump_context(variant: VariantBase, level: Rank, trump: Suit | None) -> TrumpContext:
-    """The (cached) card order for a round at ``level`` with ``trump`` (``None``: no-trump)."""
+def trump_context(variant: Variant, level: Rank, trump: Suit | None) -> TrumpContext:
+    """The (cached, shared) card order for a round at ``level`` with ``trump`` (``None``:
+    no-trump)."""
     if not isinstance(variant, Variant):
-        raise TypeError(f"a shengji Variant is needed, got {type(variant).__name__}")
-    if level.is_joker:
-        raise ValueError(f"a level is a rank 2 … A, not {level}")
+        raise PositionError(
+            f"a shengji Variant is needed, got {type(variant).__name__}", key="variant"
+        )
+    if not isinstance(level, Rank) or level.is_joker:
+        raise PositionError(f"a level is a rank 2 … A, not {level!r:.40}", key="levels")
+    if trump is not None and not isinstance(trump, Suit):
+        raise PositionError(f"a trump is a suit or None, not {trump!r:.40}", key="trump")
+    return _context(variant, level, trump)
+
+
+@functools.lru_cache(maxsize=256)
+def _context(variant: Variant, level: Rank, trump: Suit | None) -> TrumpContext:
     keys, strength = _strengths(variant, level, trump)
-    make = _lanes_classic if variant.tractor_lanes == "classic" else _lanes_seed
+    make = _lanes_classic if variant.tractor_lanes is TractorLanes.CLASSIC else _lanes_seed
     lanes = make(variant, level, trump)
     lane_ids = [-1] * CARD_COUNT
     lane_pos = [-1] * CARD_COUNT

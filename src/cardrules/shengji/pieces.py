@@ -13,15 +13,18 @@ hand hold, in that suit, a piece of the same shape that beats this one".
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from enum import StrEnum
 
 import attrs
 
 from cardrules.cards import CARD_COUNT
+from cardrules.errors import CardrulesError
 from cardrules.multiset import Cards
 from cardrules.shengji.order import MAX_WIDTH, TRUMP, TrumpContext
 
 __all__ = [
     "Combination",
+    "CombinationName",
     "Piece",
     "beats",
     "classify",
@@ -32,7 +35,20 @@ __all__ = [
     "split_throw",
 ]
 
-_TUPLE_NAMES = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+
+class CombinationName(StrEnum):
+    """The contract's combination names of Shengji."""
+
+    SINGLE = "single"
+    PAIR = "pair"
+    TRIPLE = "triple"
+    QUAD = "quad"
+    TRACTOR = "tractor"
+    THROW = "throw"
+
+
+_N = CombinationName
+_TUPLE_NAMES = {1: _N.SINGLE, 2: _N.PAIR, 3: _N.TRIPLE, 4: _N.QUAD}
 _SHAPE_WORDS = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
 
 
@@ -65,9 +81,9 @@ class Piece:
         return self.width * self.length
 
     @property
-    def name(self) -> str:
+    def name(self) -> CombinationName:
         """The contract name: ``single pair triple quad tractor``."""
-        return "tractor" if self.length > 1 else _TUPLE_NAMES[self.width]
+        return _N.TRACTOR if self.length > 1 else _TUPLE_NAMES[self.width]
 
     def describe(self) -> str:
         return f"{piece_name(self.width, self.length)} {self.cards.pretty()}"
@@ -90,9 +106,9 @@ class Combination:
         return self.suit_key == TRUMP
 
     @property
-    def name(self) -> str:
+    def name(self) -> CombinationName:
         """``single pair triple quad tractor`` or ``throw`` (the case-file names)."""
-        return "throw" if self.is_throw else self.pieces[0].name
+        return _N.THROW if self.is_throw else self.pieces[0].name
 
     @property
     def size(self) -> int:
@@ -107,7 +123,7 @@ class Combination:
     def piece(self) -> Piece:
         """The only piece of a non-throw (raises for a throw)."""
         if self.is_throw:
-            raise ValueError("a throw has several pieces")
+            raise CardrulesError("a throw has several pieces")
         return self.pieces[0]
 
 
@@ -218,7 +234,7 @@ def split_throw(cards: Cards, ctx: TrumpContext) -> tuple[Piece, ...]:
     the widest down (then the highest). Widths stop at :data:`MAX_WIDTH`."""
     key = _suit_key_of(cards, ctx)
     if key is None:
-        raise ValueError(f"cannot split {cards}: not one suit")
+        raise CardrulesError(f"cannot split {cards}: not one suit")
     counts = list(cards.counts)
     pieces: list[Piece] = []
     while True:

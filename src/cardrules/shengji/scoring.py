@@ -7,12 +7,16 @@ few point-carrying slots.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
 import attrs
 
 from cardrules.cards import Rank, all_cards
+from cardrules.errors import CardrulesError
+from cardrules.jsonio import JSON, JSONObject, document, open_document, read_record, record_json
 from cardrules.multiset import Cards
+from cardrules.shengji.variant import KittyMultiplier
 
 __all__ = [
     "KittyBonus",
@@ -41,20 +45,20 @@ def points_of(cards: Cards, point_values: tuple[tuple[str, int], ...]) -> int:
     return sum(counts[i] * value for i, value in point_slots(point_values))
 
 
-def kitty_factor(mode: str, k: int) -> int:
+def kitty_factor(mode: KittyMultiplier, k: int) -> int:
     """The kitty multiplier for a last-trick lead whose largest piece has ``k`` cards.
 
     ``power``: 2^k (single ×2, pair ×4, triple ×8, quad ×16); ``linear``: k; ``times``: 2k.
     """
     if k < 1:
-        raise ValueError("a lead has at least one card")
-    if mode == "power":
+        raise CardrulesError("a lead has at least one card")
+    if mode == KittyMultiplier.POWER:
         return 1 << k
-    if mode == "linear":
+    if mode == KittyMultiplier.LINEAR:
         return k
-    if mode == "times":
+    if mode == KittyMultiplier.TIMES:
         return 2 * k
-    raise ValueError(f"unknown kitty_multiplier {mode!r}")
+    raise CardrulesError(f"unknown kitty multiplier {mode!r:.40}")
 
 
 @attrs.frozen(kw_only=True)
@@ -69,11 +73,19 @@ class KittyBonus:
     factor: int
     points: int
 
+    def __attrs_post_init__(self) -> None:
+        if min(self.kitty_points, self.largest_piece, self.factor) < 0 or (
+            self.points != self.kitty_points * self.factor
+        ):
+            raise CardrulesError(
+                "a kitty bonus has non-negative fields and points = kitty points × factor"
+            )
+
 
 def kitty_bonus(
     *,
     kitty_points: int,
-    mode: str,
+    mode: KittyMultiplier,
     largest_piece: int,
     attackers_won: bool,
     won_with_trump: bool,
@@ -95,14 +107,33 @@ def kitty_bonus(
 
 @attrs.frozen(kw_only=True)
 class RoundResult:
-    """The outcome of a finished round's play: the attackers' points with the kitty included.
+    """The outcome of a finished round's play: the attackers' points with the kitty included,
+    SJ-TRICK-8 (End of the round).
 
-    Level changes (S-LEVEL) are decided from ``attacker_points`` by a later part of the engine."""
+    Level changes (S-LEVEL) are decided from ``attacker_points`` by the match rules."""
 
     banker: int
-    banker_team: int
-    attacker_team: int
     attacker_points: int
     banker_points: int
     kitty: KittyBonus | None
     penalties: tuple[int, ...]
+
+    @property
+    def banker_team(self) -> int:
+        return self.banker % 2
+
+    @property
+    def attacker_team(self) -> int:
+        return 1 - self.banker % 2
+
+    def to_json(self) -> JSONObject:
+        return document("shengji", "result", record_json(self))
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON] | str | bytes) -> RoundResult:
+        """Read what :meth:`to_json` wrote."""
+        reader = open_document(data, "shengji", "result")
+        result = read_record(cls, reader.body_of(()), "Shengji round result")
+        if result.kitty is not None and result.kitty.points > result.attacker_points:
+            raise reader.bad("kitty", record_json(result.kitty), "more than the attackers have")
+        return result

@@ -1,115 +1,88 @@
 """The play phase of a four-deck Shengji round as an immutable state (chapters TRICK, STATE).
 
-``State.new(variant, seed=...)`` deals a round (the dealt kitty stands as buried, SJ-TABLE-5);
-``State.from_position(position)`` builds one from a case file's ``[position]``. Legality is written
-once, in :meth:`State.explain`; :meth:`State.is_legal`, :meth:`State.legal_moves` and
-:meth:`State.apply` derive from it.
+``State.new(variant, seed=...)`` deals a round (the dealt kitty stands as buried, SJ-TABLE-5
+(The kitty stands as buried)); ``State.from_position(position)`` builds one from a case file's
+``[position]``. Legality is written once, in :func:`cardrules.shengji.rules.explain`;
+:meth:`State.explain`, :meth:`State.is_legal`, :meth:`State.legal_moves` and :meth:`State.apply`
+derive from it, and a :class:`~cardrules.shengji.view.View` answers the same for its seat.
+
+The trump context, the play winning the current trick, the winner of the last trick and the
+kitty bonus follow from the other fields; they are rebuilt, never read, when a state is built
+from data.
 """
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from functools import lru_cache
-from operator import add
-from typing import Any, cast
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
 
 import attrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from cardrules.cards import Rank, Suit
-from cardrules.deck import SplitMix64, deal
-from cardrules.errors import (
-    CardrulesError,
-    Illegal,
-    IllegalMoveError,
-    NotationError,
-    PositionError,
-)
-from cardrules.jsonio import converter, structure
+from cardrules.deck import deal
+from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
+from cardrules.events import Event
+from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document, record_json
 from cardrules.legal import LegalMoves
+from cardrules.move import EMPTY
 from cardrules.multiset import Cards
-from cardrules.notation import MoveText, parse_move_text
+from cardrules.notation import MoveText
 from cardrules.position import Position
-from cardrules.shengji.follow import (
-    count_follows,
-    explain_follow,
-    iter_follows,
-    random_follow,
-    sub_multisets,
-)
+from cardrules.shengji import rules
+from cardrules.shengji.codes import CODES
+from cardrules.shengji.events import KittyCounted, RoundOver, ThrowFailed, TrickWon
+from cardrules.shengji.events import MovePlayed as MovePlayedEvent
+from cardrules.shengji.moves import Move, MoveKind, Top
 from cardrules.shengji.order import TrumpContext, trump_context
-from cardrules.shengji.pieces import Combination, beats, classify
-from cardrules.shengji.scoring import KittyBonus, RoundResult, kitty_bonus, point_slots, points_of
+from cardrules.shengji.scoring import KittyBonus, RoundResult, point_slots, points_of
 from cardrules.shengji.throws import resolve_throw
+from cardrules.shengji.trick import bonus_after, overtakes, winner
 from cardrules.shengji.variant import Variant
-from cardrules.shengji.view import Play, View
+from cardrules.shengji.view import View, read_head, read_moves
 from cardrules.variant import load_variant
 
-__all__ = ["Move", "Play", "ShengjiLegalMoves", "State", "context_for", "random_move"]
+__all__ = ["State", "hand_size"]
+
+_T = TypeVar("_T")
+#: ``(trump context, index of the winning play or -1, last trick's winner, kitty bonus)``.
+_Derived = tuple[TrumpContext, int, int | None, KittyBonus | None]
 
 
-@lru_cache(maxsize=256)
-def context_for(variant: Variant, level: Rank, trump: Suit | None) -> TrumpContext:
-    """The (shared, cached) trump context of a round."""
-    return trump_context(variant, level, trump)
+def hand_size(variant: Variant) -> int:
+    """Cards each seat is dealt, SJ-TABLE-2 (Deck and deal sizes)."""
+    return (variant.total_cards - variant.kitty) // variant.players
 
 
-@attrs.frozen(repr=False)
-class Move:
-    """A play: the seat and the cards it puts on the table. Text form ``"2: 8S 8D"``."""
-
-    seat: int
-    cards: Cards
-    kind: str = attrs.field(default="play")
-
-    @kind.validator
-    def _check_kind(self, _attr: object, value: str) -> None:
-        if value != "play":
-            raise NotationError(f"a Shengji move in the play phase is a play, not {value!r}")
-
-    @classmethod
-    def parse(cls, text: str, *, decks: int | None = None) -> Move:
-        """Read ``"SEAT: CARDS"`` (the verb ``play`` may follow the colon)."""
-        return cls.from_text(parse_move_text(text, decks=decks))
-
-    @classmethod
-    def from_text(cls, text: MoveText) -> Move:
-        if text.verb not in (None, "play"):
-            raise NotationError(
-                f"the play phase knows only plays ('SEAT: CARDS'), not the verb {text.verb!r}"
-            )
-        if not text.cards:
-            raise NotationError(f"a play names its cards: {text}")
-        return cls(text.seat, text.cards)
-
-    def __str__(self) -> str:
-        return f"{self.seat}: {self.cards}"
-
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = _converter().unstructure(self)
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any] | str) -> Move:
-        """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
-        return structure(data, cls, "Shengji move")
+def _rank(value: object, key: str) -> Rank:
+    if isinstance(value, Rank) and not value.is_joker:
+        return value
+    if isinstance(value, str) and len(value) <= 2:
+        try:
+            rank = Rank.parse(value)
+        except CardrulesError:
+            pass
+        else:
+            if not rank.is_joker:
+                return rank
+    raise PositionError(f"a level is a rank 2 … A, got {value!r:.40}", key=key)
 
 
-class ShengjiLegalMoves(LegalMoves[Move]):
-    """The lazy legal-move view, with a ``count()`` that does not enumerate."""
+def _suit(value: object) -> Suit | None:
+    if value is None or isinstance(value, Suit):
+        return value
+    if isinstance(value, str) and value.strip().lower() == "none":
+        return None
+    if isinstance(value, str) and value.strip().upper() in ("S", "H", "C", "D"):
+        return Suit.parse(value)
+    raise PositionError(f"a suit (S, H, C, D) or 'none', got {value!r:.40}", key="trump")
 
-    __slots__ = ("_counter",)
 
-    def __init__(self, state: State) -> None:
-        super().__init__(state._generate_moves, state.explain, Move)
-        self._counter = state._count_moves
-
-    def count(self) -> int:
-        return self._counter()
+def _seat(value: object, players: int, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise PositionError(f"a seat 0..{players - 1}, got {value!r:.40}", key=key)
+    return value
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -117,7 +90,15 @@ class State:
     """A moment of the play phase. Never changes: :meth:`apply` returns a new state.
 
     Teams: seat ``s`` is on team ``s % 2``; ``points[t]`` are team ``t``'s points (after the last
-    trick, the attackers' include the kitty bonus, SJ-TRICK-5)."""
+    trick, the attackers' include the kitty bonus, SJ-TRICK-5 (The kitty bonus (抠底))).
+    ``failed_throw`` holds the cards of a throw that failed in the current trick (hidden from
+    every view); ``taken`` the cards each team has won; ``penalties`` the match points each seat
+    lost to failed throws.
+
+    The constructor checks that the state can exist, SJ-STATE-1 (What a state holds): one hand
+    per seat, no card more often than the decks hold, a trick the rules could have produced
+    from its start, points within what the decks carry.
+    """
 
     variant: Variant
     levels: tuple[Rank, Rank]
@@ -127,34 +108,178 @@ class State:
     kitty: Cards
     points: tuple[int, int] = (0, 0)
     leader: int
-    trick: tuple[Play, ...] = ()
-    #: Index in ``trick`` of the play now winning it (-1 while the trick is empty).
-    top: int = -1
-    #: The cards of a throw that failed in the current trick (hidden from every view).
+    trick: tuple[Move, ...] = ()
     failed_throw: Cards | None = None
     tricks_played: int = 0
-    last_trick: tuple[Play, ...] = ()
-    last_winner: int | None = None
-    taken: tuple[Cards, Cards] = (Cards(), Cards())
+    last_trick: tuple[Move, ...] = ()
+    taken: tuple[Cards, Cards] = (EMPTY, EMPTY)
     penalties: tuple[int, ...] = ()
-    kitty_bonus: KittyBonus | None = None
-    _ctx: TrumpContext | None = attrs.field(default=None, eq=False, alias="ctx")
+    _derived: _Derived | None = attrs.field(default=None, eq=False, alias="derived")
+    ctx: TrumpContext = attrs.field(init=False, eq=False)
+    _winning: int = attrs.field(init=False, eq=False)
+    last_winner: int | None = attrs.field(init=False, eq=False)
+    kitty_bonus: KittyBonus | None = attrs.field(init=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
-        if self._ctx is None:  # built afresh (not derived by apply): check the shape once
-            players = self.variant.players
-            if len(self.hands) != players:
-                raise CardrulesError(f"a state needs {players} hands, got {len(self.hands)}")
-            for name in ("banker", "leader"):
-                if not 0 <= getattr(self, name) < players:
-                    raise CardrulesError(f"{name} must be a seat 0..{players - 1}")
-            if self.penalties and len(self.penalties) != players:
-                raise CardrulesError(f"penalties: one entry per seat ({players})")
-            if not -1 <= self.top < max(1, len(self.trick)) or (self.trick and self.top < 0):
-                raise CardrulesError("top must index a play of the trick")
-            object.__setattr__(self, "_ctx", context_for(self.variant, self.level, self.trump))
-        if not self.penalties:
-            object.__setattr__(self, "penalties", (0,) * self.variant.players)
+        derived = self._derived
+        if derived is None:
+            derived = self._check()
+        else:
+            object.__setattr__(self, "_derived", None)
+        ctx, winning, last_winner, bonus = derived
+        object.__setattr__(self, "ctx", ctx)
+        object.__setattr__(self, "_winning", winning)
+        object.__setattr__(self, "last_winner", last_winner)
+        object.__setattr__(self, "kitty_bonus", bonus)
+
+    # ------------------------------------------------------------------ validation
+    def _check(self) -> _Derived:
+        """Validate a state built from outside (not by :meth:`apply`); rebuild what follows."""
+        variant = self.variant
+        if not isinstance(variant, Variant):
+            raise PositionError("a shengji Variant is needed", key="variant")
+        players = variant.players
+        levels = self.levels
+        if not isinstance(levels, tuple) or len(levels) != 2:
+            raise PositionError("one level per team", key="levels")
+        ranks = (_rank(levels[0], "levels"), _rank(levels[1], "levels"))
+        if ranks != levels:
+            raise PositionError("levels are Rank values", key="levels")
+        if self.trump is not None and not isinstance(self.trump, Suit):
+            raise PositionError("a Suit or None", key="trump")
+        _seat(self.banker, players, "banker")
+        _seat(self.leader, players, "leader")
+        hands = self.hands
+        if not isinstance(hands, tuple) or len(hands) != players:
+            raise PositionError(f"one hand per seat ({players} seats)", key="hands")
+        for key, group in (("hands", hands), ("taken", self.taken)):
+            if not all(isinstance(h, Cards) for h in group):
+                raise PositionError("card multisets (Cards)", key=key)
+        if not isinstance(self.kitty, Cards) or len(self.kitty) > variant.kitty:
+            raise PositionError(f"at most {variant.kitty} cards", key="kitty")
+        if len(self.taken) != 2:
+            raise PositionError("the cards each team has won", key="taken")
+        self._check_numbers(players)
+        for key, moves in (("trick", self.trick), ("last_trick", self.last_trick)):
+            if not isinstance(moves, tuple) or not all(
+                isinstance(m, Move) and m.kind is MoveKind.PLAY for m in moves
+            ):
+                raise PositionError("a tuple of plays", key=key)
+        if len(self.trick) >= players:
+            raise PositionError("a complete trick is over; a new one starts empty", key="trick")
+        if self.last_trick and len(self.last_trick) != players:
+            raise PositionError(f"a complete trick has {players} plays", key="last_trick")
+        for key, moves in (("trick", self.trick), ("last_trick", self.last_trick)):
+            for i, m in enumerate(moves):
+                if m.seat != (moves[0].seat + i) % players:
+                    raise PositionError(f"play {i + 1} is out of seat order", key=key)
+        if self.trick and self.trick[0].seat != self.leader:
+            raise PositionError(f"the trick was led by seat {self.trick[0].seat}", key="leader")
+        self._check_cards(variant, players)
+        ctx = trump_context(variant, self.level, self.trump)
+        last_winner: int | None = None
+        if self.last_trick:
+            last_winner = self.last_trick[winner(self.last_trick, ctx)].seat
+            if self.leader != last_winner:
+                raise PositionError(
+                    f"seat {last_winner} won the last trick and leads", key="leader"
+                )
+        elif self.tricks_played:
+            raise PositionError("a state after a trick shows the last trick", key="last_trick")
+        bonus = None
+        if self.is_over and self.last_trick:
+            top = winner(self.last_trick, ctx)
+            bonus = bonus_after(self.last_trick, top, self.banker, self.kitty, variant, ctx)
+            if self.points[self.attacker_team] < bonus.points:
+                raise PositionError("the attackers' points include the kitty bonus", key="points")
+        self._check_points(variant, bonus)
+        winning = self._replay(ctx, last_winner, bonus)
+        return ctx, winning, last_winner, bonus
+
+    def _check_numbers(self, players: int) -> None:
+        def ints(key: str, values: object, length: int) -> None:
+            if (
+                not isinstance(values, tuple)
+                or len(values) != length
+                or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values)
+            ):
+                raise PositionError(f"{length} non-negative integers", key=key)
+
+        ints("points", self.points, 2)
+        if self.penalties == ():
+            object.__setattr__(self, "penalties", (0,) * players)
+        ints("penalties", self.penalties, players)
+        most = self.variant.total_cards // players + 1
+        played = self.tricks_played
+        if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played <= most:
+            raise PositionError(f"0..{most}", key="tricks_played")
+
+    def _check_cards(self, variant: Variant, players: int) -> None:
+        on_table = sum((m.cards for m in self.trick), EMPTY)
+        total = sum(self.hands, EMPTY) + self.kitty + on_table + self.taken[0] + self.taken[1]
+        try:
+            total.check_within(variant.decks)
+        except CardrulesError as err:
+            raise PositionError(str(err), key="hands") from None
+        full = hand_size(variant)
+        for seat, hand in enumerate(self.hands):
+            held = len(hand) + sum(len(m.cards) for m in self.trick if m.seat == seat)
+            if held > full:
+                raise PositionError(
+                    f"seat {seat} holds {held} cards; a deal gives only {full}", key="hands"
+                )
+        if self.failed_throw is not None:
+            if not isinstance(self.failed_throw, Cards) or not self.trick:
+                raise PositionError("a failed throw belongs to a trick's lead", key="failed_throw")
+            if not self.trick[0].cards <= self.failed_throw:
+                raise PositionError("the forced piece is part of the throw", key="failed_throw")
+
+    def _check_points(self, variant: Variant, bonus: KittyBonus | None) -> None:
+        values = variant.point_values
+        in_play = sum(self.hands, EMPTY) + self.kitty + sum((m.cards for m in self.trick), EMPTY)
+        deck = variant.decks * sum(v * 4 for _r, v in values)
+        won = sum(self.points) - (bonus.points if bonus else 0)
+        if won + points_of(in_play, values) > deck:
+            raise PositionError(
+                f"the decks carry {deck} points; {won} won and "
+                f"{points_of(in_play, values)} still in play is more",
+                key="points",
+            )
+
+    def _replay(self, ctx: TrumpContext, last_winner: int | None, bonus: KittyBonus | None) -> int:
+        """Play the current trick again from its start with every hand; it must give this
+        trick (and this failed throw). Returns the index of the winning play."""
+        if not self.trick:
+            return -1
+        back = list(self.hands)
+        for m in self.trick:
+            back[m.seat] = back[m.seat] + m.cards
+        penalties = self.penalties
+        first = self.trick[0]
+        if self.failed_throw is not None:
+            lost = self.variant.throw_penalty
+            penalties = (*penalties[: first.seat], penalties[first.seat] - lost,
+                         *penalties[first.seat + 1 :])  # fmt: skip
+            if penalties[first.seat] < 0:
+                raise PositionError("a failed throw costs its penalty", key="penalties")
+        start = attrs.evolve(
+            self,
+            hands=tuple(back),
+            trick=(),
+            failed_throw=None,
+            penalties=penalties,
+            derived=(ctx, -1, last_winner, bonus),
+        )
+        moves = [Move(first.seat, MoveKind.PLAY, self.failed_throw or first.cards)]
+        state = start
+        for n, move in enumerate([*moves, *self.trick[1:]]):
+            reason = state.explain(move)
+            if reason is not None:
+                raise PositionError(f"play {n + 1} ({move}) cannot be: {reason}", key="trick")
+            state = state._apply(move, None)
+        if state.trick != self.trick or state.failed_throw != self.failed_throw:
+            raise PositionError("the trick does not follow from its plays", key="trick")
+        return state._winning
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -163,48 +288,41 @@ class State:
         variant: Variant | str = "four-deck",
         *,
         seed: int,
-        level: Rank | str | None = None,
         trump: Suit | str | None = None,
         banker: int = 0,
         levels: Sequence[Rank | str] | None = None,
     ) -> State:
-        """Deal a round from ``seed`` (SJ-TABLE-3); the dealt kitty stands as buried (SJ-TABLE-5).
-
-        ``level`` is the banker team's level (default the variant's ``start_level``; ``levels``
-        gives both teams'); ``trump`` a suit or ``None``/``"none"`` for no-trump. ``variant`` is a
-        Variant, or a preset name or path."""
-        if not isinstance(variant, Variant):
-            loaded = load_variant(variant, game="shengji")
-            assert isinstance(loaded, Variant)
-            variant = loaded
-        players = variant.players
-        if not 0 <= banker < players:
-            raise CardrulesError(f"banker must be a seat 0..{players - 1}, got {banker}")
-        start = Rank.parse(variant.start_level)
-        if levels is not None:
-            team_levels = [_rank(x) for x in levels]
-            if len(team_levels) != 2:
-                raise CardrulesError("levels: one rank per team")
+        """Deal a round from ``seed``, SJ-TABLE-3 (Dealing); the dealt kitty stands as buried.
+        ``levels`` are both teams' levels (default: the variant's ``start_level``; the round's
+        level is the banker team's); ``trump`` a suit or ``None``/``"none"`` for no-trump.
+        ``variant`` is a Variant, or a preset name or path."""
+        v = _variant(variant)
+        players = v.players
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise PositionError(f"a seed is an integer, got {seed!r:.40}", key="seed")
+        banker = _seat(banker, players, "banker")
+        if levels is None:
+            team_levels = (v.start_level, v.start_level)
+        elif isinstance(levels, str) or len(levels) != 2:
+            raise PositionError("one level per team", key="levels")
         else:
-            team_levels = [start, start]
-        if level is not None:
-            team_levels[banker % 2] = _rank(level)
-        size = (variant.decks * 54 - variant.kitty) // players
-        dealt, kitty = deal(variant.decks, seed, [size] * players)
-        hands = [dealt[(seat - banker) % players] for seat in range(players)]
+            team_levels = (_rank(levels[0], "levels"), _rank(levels[1], "levels"))
+        dealt, kitty = deal(v.decks, seed, [hand_size(v)] * players)
+        hands = tuple(dealt[(seat - banker) % players] for seat in range(players))
         return cls(
-            variant=variant,
-            levels=(team_levels[0], team_levels[1]),
+            variant=v,
+            levels=team_levels,
             trump=_suit(trump),
             banker=banker,
-            hands=tuple(hands),
+            hands=hands,
             kitty=kitty,
             leader=banker,
         )
 
     @classmethod
     def from_position(cls, position: Position) -> State:
-        """The state of a ``[position]`` (SJ-STATE-1). Refuses 四幺四-only keys, naming them."""
+        """The state of a ``[position]``, SJ-STATE-1 (What a state holds). Refuses 四幺四-only
+        keys, naming them."""
         variant = position.variant
         if not isinstance(variant, Variant):
             raise PositionError("a shengji position needs a shengji variant", key="variant")
@@ -215,24 +333,11 @@ class State:
             )
         position.require("hands", "trump", "banker")
         assert position.banker is not None
-        players = variant.players
-        full = (variant.decks * 54 - variant.kitty) // players
-        for seat, hand in enumerate(position.hands):
-            if len(hand) > full:
-                raise PositionError(
-                    f"seat {seat} holds {len(hand)} cards; a deal gives only {full}",
-                    key="hands",
-                )
-        if len(position.kitty) > variant.kitty:
-            raise PositionError(
-                f"{len(position.kitty)} cards, but this variant's kitty has {variant.kitty}",
-                key="kitty",
-            )
-        levels = position_levels(position)
+        levels = position.levels or (variant.start_level, variant.start_level)
         points = position.points or (0, 0)
         return cls(
             variant=variant,
-            levels=levels,
+            levels=(levels[0], levels[1]),
             trump=position.trump,
             banker=position.banker,
             hands=position.hands,
@@ -242,11 +347,6 @@ class State:
         )
 
     # ------------------------------------------------------------------ derived facts
-    @property
-    def ctx(self) -> TrumpContext:
-        """The round's trump context (card order, suits, lanes)."""
-        return cast(TrumpContext, self._ctx)
-
     @property
     def level(self) -> Rank:
         """The round's level: the banker team's."""
@@ -265,162 +365,65 @@ class State:
         return 1 - self.banker % 2
 
     @property
-    def turn(self) -> int:
-        """The seat to play next."""
-        return (self.leader + len(self.trick)) % self.players
+    def is_over(self) -> bool:
+        """True once the hands have run out, SJ-TRICK-8 (End of the round)."""
+        return not self.trick and any(not hand for hand in self.hands)
 
     @property
-    def is_over(self) -> bool:
-        """True once the hands have run out (SJ-TRICK-8)."""
-        return not self.trick and any(not hand for hand in self.hands)
+    def turn(self) -> int | None:
+        """The seat to play next (``None`` once the round is over)."""
+        if self.is_over:
+            return None
+        return (self.leader + len(self.trick)) % self.players
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(len(hand) for hand in self.hands)
 
     @property
-    def lead(self) -> Combination | None:
-        """The combination led to the current trick (after a failed throw: the forced piece)."""
+    def top(self) -> Top | None:
+        """The play now winning the current trick (after a failed throw: the forced piece)."""
         if not self.trick:
             return None
-        return _classify(self.trick[0].cards, self.ctx)
-
-    @property
-    def winning_play(self) -> Play | None:
-        """The play now winning the current trick."""
-        return self.trick[self.top] if self.trick else None
-
-    def parse_move(self, text: MoveText | str) -> Move:
-        """A move from its text (``"2: 8S 8D"``); refuses more copies than the decks hold."""
-        if isinstance(text, MoveText):
-            text.cards.check_within(self.variant.decks)
-            return Move.from_text(text)
-        return Move.parse(text, decks=self.variant.decks)
+        play = self.trick[self._winning]
+        combo = rules.classify_cached(play.cards, self.ctx)
+        assert combo is not None
+        return Top(play.seat, play.cards, combo)
 
     # ------------------------------------------------------------------ legality (written once)
     def explain(self, move: Move) -> Illegal | None:
         """Why ``move`` is illegal here, or ``None`` if it is legal."""
-        if self.is_over:
-            return Illegal("round-over", "SJ-STATE-5", "the round is over: no more plays")
-        if not 0 <= move.seat < self.players:
-            return Illegal(
-                "no-such-seat", "SJ-TABLE-1", f"there is no seat {move.seat} at this table"
-            )
-        turn = self.turn
-        if move.seat != turn:
-            return Illegal(
-                "not-your-turn",
-                "SJ-TRICK-1",
-                f"it is seat {turn}'s turn to play, not seat {move.seat}'s",
-            )
-        if not move.cards:
-            return Illegal("empty-play", "SJ-STATE-2", "a play needs at least one card")
-        hand = self.hands[move.seat]
-        if not move.cards <= hand:
-            missing = Cards(
-                tuple(max(0, p - h) for p, h in zip(move.cards.counts, hand.counts, strict=True))
-            )
-            return Illegal("not-in-hand", "SJ-STATE-2", f"you do not hold {missing.pretty()}")
-        if not self.trick:
-            if _classify(move.cards, self.ctx) is None:
-                return Illegal(
-                    "mixed-suits",
-                    "SJ-THROW-1",
-                    f"a lead is cards of one suit (or all trumps); {move.cards.pretty()} mixes "
-                    "suits",
-                )
-            return None
-        need = len(self.trick[0].cards)
-        if len(hand) < need:
-            if move.cards != hand:
-                return Illegal(
-                    "wrong-count",
-                    "SJ-STATE-3",
-                    f"you hold only {len(hand)} card(s), fewer than the {need} led: play them all",
-                )
-            return None
-        lead = self.lead
-        assert lead is not None
-        return explain_follow(lead, hand, move.cards, self.ctx)
+        seat = move.seat if isinstance(move, Move) else -1
+        hand = self.hands[seat] if 0 <= seat < len(self.hands) else EMPTY
+        return rules.explain(self, move, hand)
 
     def is_legal(self, move: Move) -> bool:
         return self.explain(move) is None
 
-    def legal_moves(self) -> ShengjiLegalMoves:
-        """A lazy view of the legal moves, in a stable order (SJ-STATE-3)."""
-        return ShengjiLegalMoves(self)
+    def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
+        """A lazy view of the legal moves, in a stable order, SJ-STATE-3 (The legal moves); only
+        the seat in turn has any (``count()`` counts without listing)."""
+        who = self.turn if seat is None else seat
+        if who is None or who != self.turn:
+            return LegalMoves(lambda: iter(()), self.explain, Move, lambda: 0)
+        hand = self.hands[who]
+        return LegalMoves(
+            lambda: rules.generate(self, who, hand),
+            self.explain,
+            Move,
+            lambda: rules.count(self, who, hand),
+        )
 
-    def _generate_moves(self) -> Iterator[Move]:
-        if self.is_over:
-            return
-        seat = self.turn
-        hand = self.hands[seat]
-        if not self.trick:
-            for group in _suit_groups(hand, self.ctx):
-                order = [i for i, _n in group]
-                for size in range(1, sum(n for _i, n in group) + 1):
-                    for counts in sub_multisets(hand.counts, size, order=order):
-                        yield Move(seat, Cards.unchecked(counts))
-            return
-        need = len(self.trick[0].cards)
-        if len(hand) < need:
-            yield Move(seat, hand)
-            return
-        lead = self.lead
-        assert lead is not None
-        for cards in iter_follows(lead, hand, self.ctx):
-            yield Move(seat, cards)
-
-    def _count_moves(self) -> int:
-        if self.is_over:
-            return 0
-        hand = self.hands[self.turn]
-        if not self.trick:
-            total = 0
-            for group in _suit_groups(hand, self.ctx):
-                product = 1
-                for _i, n in group:
-                    product *= n + 1
-                total += product - 1
-            return total
-        need = len(self.trick[0].cards)
-        if len(hand) < need:
-            return 1
-        lead = self.lead
-        assert lead is not None
-        return count_follows(lead, hand, self.ctx)
-
-    def random_move(self, rng: random.Random) -> Move:
+    def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
         """A legal move chosen at random without enumerating the legal moves (for simulations)."""
-        if self.is_over:
-            raise IllegalMoveError(
-                Illegal("round-over", "SJ-STATE-5", "the round is over: no more plays")
-            )
-        seat = self.turn
-        hand = self.hands[seat]
-        if self.trick:
-            need = len(self.trick[0].cards)
-            if len(hand) < need:
-                return Move(seat, hand)
-            lead = self.lead
-            assert lead is not None
-            return Move(seat, random_follow(lead, hand, self.ctx, rng))
-        groups = _suit_groups(hand, self.ctx)
-        group = rng.choice(groups)
-        roll = rng.random()
-        if roll < 0.1:
-            # a throw attempt: a random sub-multiset of one suit
-            counts = [0] * 54
-            for index, n in group:
-                counts[index] = rng.randint(0, n)
-            if not any(counts):
-                index, n = rng.choice(group)
-                counts[index] = n
-            return Move(seat, Cards.from_counts(counts))
-        index, n = rng.choice(group)
-        counts = [0] * 54
-        counts[index] = rng.randint(1, n) if roll < 0.6 else n
-        return Move(seat, Cards.from_counts(counts))
+        turn = self.turn
+        if turn is None or (seat is not None and seat != turn):
+            raise IllegalMoveError(CODES.refuse("round-over", "no seat has a move now"))
+        return rules.random_play(self, turn, self.hands[turn], rng)
+
+    def parse_move(self, text: MoveText | str) -> Move:
+        """A move from its text (``"2: 8S 8D"``); refuses more copies than the decks hold."""
+        return rules.parse_move(self, text)
 
     # ------------------------------------------------------------------ applying
     def apply(self, move: Move) -> State:
@@ -429,101 +432,110 @@ class State:
         reason = self.explain(move)
         if reason is not None:
             raise IllegalMoveError(reason)
-        return self._play(move)
+        return self._apply(move, None)
 
-    def _play(self, move: Move) -> State:
+    def step(self, move: Move) -> tuple[State, tuple[Event, ...]]:
+        """:meth:`apply`, and what happened: the move, a failed throw, the trick won, the kitty
+        bonus, the round over (see :mod:`cardrules.shengji.events`)."""
+        reason = self.explain(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        sink: list[Event] = []
+        state = self._apply(move, sink)
+        return state, tuple(sink)
+
+    def _apply(self, move: Move, sink: list[Event] | None) -> State:
         ctx = self.ctx
         seat = move.seat
+        if sink is not None:
+            sink.append(MovePlayedEvent(seat, move.kind, move.cards))
         if not self.trick:
-            combo = _classify(move.cards, ctx)
-            assert combo is not None
-            played = move.cards
-            failed: Cards | None = None
-            penalties = self.penalties
-            if combo.name == "throw":
-                outcome = resolve_throw(combo, seat, self.hands, ctx)
-                if not outcome.stands:
-                    played = outcome.led
-                    failed = move.cards
-                    penalties = _bump(penalties, seat, self.variant.throw_penalty)
-            hands = _replace(self.hands, seat, self.hands[seat] - played)
+            return self._lead(move, sink)
+        cards = move.cards
+        hands = _minus(self.hands, seat, cards)
+        trick = (*self.trick, move)
+        top = self._winning
+        if overtakes(self.trick, top, cards, ctx):
+            top = len(trick) - 1
+        if len(trick) < self.players:
             return attrs.evolve(
                 self,
                 hands=hands,
-                trick=(Play(seat, played),),
-                top=0,
-                failed_throw=failed,
-                penalties=penalties,
+                trick=trick,
+                derived=(ctx, top, self.last_winner, self.kitty_bonus),
             )
-        hands = _replace(self.hands, seat, self.hands[seat] - move.cards)
-        trick = (*self.trick, Play(seat, move.cards))
-        top = self.top
-        if self._beats_top(move.cards):
-            top = len(trick) - 1
-        if len(trick) < self.players:
-            return attrs.evolve(self, hands=hands, trick=trick, top=top)
-        return self._finish_trick(hands, trick, top)
+        return self._finish_trick(hands, trick, top, sink)
 
-    def _beats_top(self, cards: Cards) -> bool:
-        """Does this follow take the trick from the play now on top (SJ-TRICK-2, 3)?"""
+    def _lead(self, move: Move, sink: list[Event] | None) -> State:
         ctx = self.ctx
-        combo = _classify(cards, ctx)
-        if combo is None:
-            return False
-        top = _classify(self.trick[self.top].cards, ctx)
-        lead = _classify(self.trick[0].cards, ctx)
-        assert top is not None and lead is not None
-        return beats(top, combo, ctx, lead=lead)
+        seat = move.seat
+        combo = rules.classify_cached(move.cards, ctx)
+        assert combo is not None
+        played = move
+        failed: Cards | None = None
+        penalties = self.penalties
+        if combo.is_throw:
+            outcome = resolve_throw(combo, seat, self.hands, ctx)
+            if not outcome.stands:  # SJ-THROW-3 (A failed throw)
+                played = Move(seat, MoveKind.PLAY, outcome.led)
+                failed = move.cards
+                lost = self.variant.throw_penalty
+                penalties = (*penalties[:seat], penalties[seat] + lost, *penalties[seat + 1 :])
+                if sink is not None:
+                    sink.append(ThrowFailed(seat, outcome.led, lost))
+        return attrs.evolve(
+            self,
+            hands=_minus(self.hands, seat, played.cards),
+            trick=(played,),
+            failed_throw=failed,
+            penalties=penalties,
+            derived=(ctx, 0, self.last_winner, self.kitty_bonus),
+        )
 
-    def _finish_trick(self, hands: tuple[Cards, ...], trick: tuple[Play, ...], top: int) -> State:
-        winner = trick[top].seat
-        team = winner % 2
+    def _finish_trick(
+        self, hands: tuple[Cards, ...], trick: tuple[Move, ...], top: int, sink: list[Event] | None
+    ) -> State:
+        won_by = trick[top].seat
+        team = won_by % 2
         won = tuple(map(sum, zip(*(play.cards.counts for play in trick), strict=True)))
         gained = sum(won[i] * value for i, value in point_slots(self.variant.point_values))
         points = list(self.points)
         points[team] += gained
         taken = list(self.taken)
-        taken[team] = Cards(tuple(map(add, taken[team].counts, won)))
+        taken[team] = Cards.unchecked(tuple(map(operator.add, taken[team].counts, won)))
+        if sink is not None:
+            sink.append(TrickWon(won_by, trick[top].cards, gained))
         bonus: KittyBonus | None = None
         if any(not hand for hand in hands):
-            lead = _classify(trick[0].cards, self.ctx)
-            winning = _classify(trick[top].cards, self.ctx)
-            assert lead is not None and winning is not None
-            bonus = kitty_bonus(
-                kitty_points=points_of(self.kitty, self.variant.point_values),
-                mode=self.variant.kitty_multiplier,
-                largest_piece=max(piece.size for piece in lead.pieces),
-                attackers_won=team == self.attacker_team,
-                won_with_trump=winning.is_trump,
-            )
+            bonus = bonus_after(trick, top, self.banker, self.kitty, self.variant, self.ctx)
             points[self.attacker_team] += bonus.points
-        return attrs.evolve(
+        state = attrs.evolve(
             self,
             hands=hands,
             trick=(),
-            top=-1,
             failed_throw=None,
-            leader=winner,
+            leader=won_by,
             points=(points[0], points[1]),
             taken=(taken[0], taken[1]),
             tricks_played=self.tricks_played + 1,
             last_trick=trick,
-            last_winner=winner,
-            kitty_bonus=bonus,
+            derived=(self.ctx, -1, won_by, bonus),
         )
+        if sink is not None and bonus is not None:
+            sink.append(KittyCounted(bonus))
+            sink.append(RoundOver(state.result()))
+        return state
 
     # ------------------------------------------------------------------ results and views
     def result(self) -> RoundResult:
-        """The attackers' points with the kitty included (SJ-TRICK-8); only once the round is
-        over."""
+        """The attackers' points with the kitty included, SJ-TRICK-8 (End of the round); only
+        once the round is over."""
         if not self.is_over:
             raise IllegalMoveError(
-                Illegal("round-not-over", "SJ-STATE-5", "the round is still being played")
+                CODES.refuse("round-not-over", "the round is still being played")
             )
         return RoundResult(
             banker=self.banker,
-            banker_team=self.banker_team,
-            attacker_team=self.attacker_team,
             attacker_points=self.points[self.attacker_team],
             banker_points=self.points[self.banker_team],
             kitty=self.kitty_bonus,
@@ -531,17 +543,92 @@ class State:
         )
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may see (SJ-STATE-4)."""
-        return View.of(self, seat)
+        """What ``seat`` may see, SJ-STATE-4 (What a seat may see)."""
+        _seat(seat, self.players, "seat")
+        return View(
+            seat=seat,
+            variant=self.variant,
+            levels=self.levels,
+            trump=self.trump,
+            banker=self.banker,
+            hand=self.hands[seat],
+            hand_sizes=self.hand_sizes,
+            leader=self.leader,
+            trick=self.trick,
+            throw_failed=self.failed_throw is not None,
+            points=self.points,
+            tricks_played=self.tricks_played,
+            last_trick=self.last_trick,
+            penalties=self.penalties,
+            kitty_size=len(self.kitty),
+            kitty=self.kitty if self.is_over or seat == self.banker else None,
+            derived=(self.ctx, self._winning, self.last_winner),
+        )
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = _converter().unstructure(self)
-        return out
+    def to_json(self) -> JSONObject:
+        """The state as a document; the derived facts (turn, winning play, last winner, kitty
+        bonus) are written for readers' sake and checked when read back."""
+        top = self.top
+        return document(
+            "shengji",
+            "state",
+            {
+                "variant": self.variant.to_json(),
+                "levels": [r.text for r in self.levels],
+                "trump": None if self.trump is None else self.trump.letter,
+                "banker": self.banker,
+                "hands": [str(h) for h in self.hands],
+                "kitty": str(self.kitty),
+                "points": list(self.points),
+                "leader": self.leader,
+                "trick": [m.fields_json() for m in self.trick],
+                "failed_throw": None if self.failed_throw is None else str(self.failed_throw),
+                "tricks_played": self.tricks_played,
+                "last_trick": [m.fields_json() for m in self.last_trick],
+                "taken": [str(c) for c in self.taken],
+                "penalties": list(self.penalties),
+                "turn": self.turn,
+                "winning_seat": None if top is None else top.seat,
+                "last_winner": self.last_winner,
+                "kitty_bonus": None if self.kitty_bonus is None else record_json(self.kitty_bonus),
+            },
+        )
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any] | str) -> State:
-        """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
-        return structure(data, cls, "Shengji state")
+    def from_json(cls, data: Mapping[str, JSON] | str | bytes) -> State:
+        """Read what :meth:`to_json` wrote, refusing (one :class:`CardrulesError` naming the
+        field) any state that could not exist."""
+        reader = open_document(data, "shengji", "state")
+        variant, levels, trump, banker = read_head(reader)
+        decks = variant.decks
+        players = variant.players
+        trick = read_moves(reader, "trick", decks)
+        last_trick = read_moves(reader, "last_trick", decks)
+        hands = reader.each("hands", 8, lambda p, v: reader.cards_value(p, v, decks))
+        taken = reader.each("taken", 2, lambda p, v: reader.cards_value(p, v, decks))
+        with reader.reading():
+            state = cls(
+                variant=variant,
+                levels=levels,
+                trump=trump,
+                banker=banker,
+                hands=hands,
+                kitty=reader.cards("kitty", decks),
+                points=_pair(reader.ints("points", 2, 0, None), "points"),
+                leader=reader.integer("leader", 0, players - 1),
+                trick=trick,
+                failed_throw=_opt_cards(reader, "failed_throw", decks),
+                tricks_played=reader.integer("tricks_played", 0, None),
+                last_trick=last_trick,
+                taken=_pair(taken, "taken"),
+                penalties=reader.ints("penalties", players, 0, None),
+            )
+        written = state.to_json()
+        for key in ("turn", "winning_seat", "last_winner", "kitty_bonus"):
+            if reader.raw(key) != written[key]:
+                raise reader.bad(key, reader.raw(key), "does not follow from the other fields")
+        reader.done()
+        return state
 
     def __repr__(self) -> str:
         trick = ", ".join(str(p) for p in self.trick)
@@ -551,95 +638,26 @@ class State:
         )
 
 
-# ---------------------------------------------------------------------- helpers
+def _pair(values: tuple[_T, ...], key: str) -> tuple[_T, _T]:
+    if len(values) != 2:
+        raise PositionError("one entry per team", key=key)
+    return values[0], values[1]
 
 
-class _SplitMixRandom(random.Random):
-    """A :class:`random.Random` drawing from the library's :class:`SplitMix64`, so a seeded
-    simulation is the same on every machine and Python version."""
-
-    def __init__(self, source: SplitMix64) -> None:
-        self._source = source
-        super().__init__(0)
-
-    def random(self) -> float:
-        return (self._source.next_u64() >> 11) * (1.0 / (1 << 53))
-
-    def getrandbits(self, k: int) -> int:
-        bits, value = 0, 0
-        while bits < k:
-            value = (value << 64) | self._source.next_u64()
-            bits += 64
-        return value >> (bits - k)
+def _opt_cards(reader: Reader, key: str, decks: int) -> Cards | None:
+    return None if reader.raw(key) is None else reader.cards(key, decks)
 
 
-def random_move(state: State, rng: random.Random | SplitMix64) -> Move:
-    """A random legal move of ``state`` (see :meth:`State.random_move`); ``rng`` may be a
-    :class:`random.Random` or the library's :class:`SplitMix64`."""
-    if isinstance(rng, SplitMix64):
-        rng = _SplitMixRandom(rng)
-    return state.random_move(rng)
-
-
-def _rank(value: Rank | str) -> Rank:
-    return value if isinstance(value, Rank) else Rank.parse(value)
-
-
-def _suit(value: Suit | str | None) -> Suit | None:
-    if value is None or isinstance(value, Suit):
-        return value
-    return None if value.strip().lower() == "none" else Suit.parse(value)
-
-
-def position_levels(position: Position) -> tuple[Rank, Rank]:
-    """Both teams' levels from a position (default: the variant's ``start_level``)."""
-    if position.levels:
-        return (position.levels[0], position.levels[1])
-    start = Rank.parse(getattr(position.variant, "start_level", "2"))
-    return (start, start)
-
-
-def _replace(hands: tuple[Cards, ...], seat: int, hand: Cards) -> tuple[Cards, ...]:
+def _minus(hands: tuple[Cards, ...], seat: int, cards: Cards) -> tuple[Cards, ...]:
+    hand = Cards.unchecked(tuple(map(operator.sub, hands[seat].counts, cards.counts)))
     return (*hands[:seat], hand, *hands[seat + 1 :])
 
 
-def _bump(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
-    return (*values[:seat], values[seat] + amount, *values[seat + 1 :])
-
-
-@lru_cache(maxsize=8192)
-def _classify_cached(counts: tuple[int, ...], ctx: TrumpContext) -> Combination | None:
-    return classify(Cards(counts), ctx)
-
-
-def _classify(cards: Cards, ctx: TrumpContext) -> Combination | None:
-    return _classify_cached(cards.counts, ctx)
-
-
-def _suit_groups(hand: Cards, ctx: TrumpContext) -> list[list[tuple[int, int]]]:
-    """The hand split by suit key (plain suits, then trumps): ``(card index, count)`` per distinct
-    card, weakest first, so lead enumeration has a stable order."""
-    groups: dict[int, list[tuple[int, int]]] = {}
-    keys = ctx.suit_keys
-    for index, n in enumerate(hand.counts):
-        if n:
-            groups.setdefault(keys[index], []).append((index, n))
-    strengths = ctx.strengths
-    out = []
-    for key in sorted(groups):
-        group = groups[key]
-        group.sort(key=lambda item: (strengths[item[0]], item[0]))
-        out.append(group)
-    return out
-
-
-def _converter() -> Any:
-    return converter
-
-
-converter.register_unstructure_hook(
-    State, make_dict_unstructure_fn(State, converter, _ctx=override(omit=True))
-)
-converter.register_structure_hook(
-    State, make_dict_structure_fn(State, converter, _ctx=override(omit=True))
-)
+def _variant(variant: Variant | str) -> Variant:
+    if isinstance(variant, Variant):
+        return variant
+    if not isinstance(variant, str):
+        raise PositionError(f"a variant or a preset name, got {variant!r:.40}", key="variant")
+    loaded = load_variant(variant, game="shengji")
+    assert isinstance(loaded, Variant)
+    return loaded

@@ -2,14 +2,37 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import attrs
 
+from cardrules.cards import Rank
 from cardrules.errors import VariantError
-from cardrules.variant import VariantBase, switch
+from cardrules.variant import LEVEL_RANKS, VariantBase, switch
 
-__all__ = ["Variant"]
+__all__ = ["KittyMultiplier", "OffSuitOrder", "TractorLanes", "Variant"]
 
-_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+class OffSuitOrder(StrEnum):
+    """How off-suit level cards and 2s rank among themselves, SJ-TRUMP-3 (The order of trumps)."""
+
+    SUIT = "suit"
+    EQUAL = "equal"
+
+
+class TractorLanes(StrEnum):
+    """Where tractors may run, SJ-UNIT-2 (Tractors and lanes), SJ-UNIT-5 (Classic lanes)."""
+
+    SEED = "seed"
+    CLASSIC = "classic"
+
+
+class KittyMultiplier(StrEnum):
+    """The last-trick kitty bonus, SJ-TRICK-5 (The kitty bonus (抠底))."""
+
+    POWER = "power"
+    LINEAR = "linear"
+    TIMES = "times"
 
 
 @attrs.frozen(kw_only=True)
@@ -32,20 +55,18 @@ class Variant(VariantBase):
     kitty: int = switch(
         8, doc="Cards set aside as the kitty (底牌).", minimum=0, maximum=54, ruling="S-TABLE-1"
     )
-    start_level: str = switch(
-        "2", doc="Both teams' level before the first round.", choices=_RANKS, ruling="S-TRUMP-1"
+    start_level: Rank = switch(
+        Rank.TWO, doc="Both teams' level before the first round.", ruling="S-TRUMP-1"
     )
     fixed_twos: bool = switch(True, doc="Every 2 is a trump (固定主).", ruling="S-TRUMP-2")
-    off_suit_order: str = switch(
-        "suit",
+    off_suit_order: OffSuitOrder = switch(
+        OffSuitOrder.SUIT,
         doc="Off-suit level cards and 2s: 'suit' ranks ♠ > ♥ > ♣ > ♦, 'equal' makes them tie.",
-        choices=("suit", "equal"),
         ruling="S-TRUMP-3",
     )
-    tractor_lanes: str = switch(
-        "seed",
+    tractor_lanes: TractorLanes = switch(
+        TractorLanes.SEED,
         doc="'seed': separate trump, off-suit level and joker lanes; 'classic': one trump lane.",
-        choices=("seed", "classic"),
         ruling="S-UNIT-2",
     )
     throw_penalty: int = switch(
@@ -55,22 +76,21 @@ class Variant(VariantBase):
         maximum=100,
         ruling="S-THROW-2",
     )
-    kitty_multiplier: str = switch(
-        "power",
+    kitty_multiplier: KittyMultiplier = switch(
+        KittyMultiplier.POWER,
         doc="Last-trick kitty bonus: 'power' 2^k, 'linear' k, 'times' 2k for a lead whose "
         "largest piece has k cards.",
-        choices=("power", "linear", "times"),
         ruling="S-TRICK-3",
     )
     point_values: tuple[tuple[str, int], ...] = switch(
         (("5", 5), ("10", 10), ("K", 10)),
         doc="Points each rank carries (分牌).",
-        keys=_RANKS,
+        keys=tuple(r.text for r in LEVEL_RANKS),
         ruling="S-TABLE-3",
     )
 
     def check(self) -> None:
-        total = self.decks * 54
+        total = self.total_cards
         if self.kitty >= total:
             raise VariantError(
                 f"{self.decks} deck(s) hold only {total} cards",

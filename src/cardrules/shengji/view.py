@@ -1,44 +1,44 @@
-"""What one seat may see of a Shengji state (clauses SJ-STATE-4, SJ-THROW-5).
+"""What one seat may see of a Shengji state, and the moves it can make from there — SJ-STATE-4
+(What a seat may see), SJ-THROW-5 (A failed throw reveals nothing), CORE-VIEW-1 (Views act for
+their seat).
 
-A view holds the seat's own hand, the other hands' sizes, the public table (current and last trick),
-points, penalties, trump, levels and banker — never another seat's cards. The kitty is shown to the
-banker who buried it, and to everyone once the round is over. After a failed throw the view only
-says which piece was forced.
+A view holds the seat's own hand, the other hands' sizes, the public table (current and last
+trick), points, penalties, trump, levels and banker — never another seat's cards. The kitty is
+shown to the banker who buried it, and to everyone once the round is over. After a failed throw
+the view says only that the throw failed (the forced piece is the trick's lead).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from cardrules.cards import Rank, Suit
-from cardrules.jsonio import converter, structure
+from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
+from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
+from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
+from cardrules.notation import MoveText
+from cardrules.shengji import rules
+from cardrules.shengji.codes import CODES
+from cardrules.shengji.moves import Move, MoveKind, Top
+from cardrules.shengji.order import TrumpContext, trump_context
+from cardrules.shengji.trick import winner
 from cardrules.shengji.variant import Variant
 
-if TYPE_CHECKING:
-    from cardrules.shengji.state import State
+__all__ = ["View", "read_head", "read_moves"]
 
-__all__ = ["Play", "View"]
-
-
-@attrs.frozen
-class Play:
-    """One seat's cards in a trick, in the order played."""
-
-    seat: int
-    cards: Cards
-
-    def __str__(self) -> str:
-        return f"{self.seat}: {self.cards}"
+#: ``(trump context, index of the winning play or -1, last trick's winner)``.
+_Derived = tuple[TrumpContext, int, int | None]
 
 
 @attrs.frozen(kw_only=True)
 class View:
     """A seat's knowledge of the state. Equal for two states that differ only in what the seat
-    cannot see."""
+    cannot see. It acts for its seat: :meth:`legal_moves`, :meth:`explain` and :meth:`is_legal`
+    answer from what the seat sees, exactly as the state would."""
 
     seat: int
     variant: Variant
@@ -48,63 +48,238 @@ class View:
     hand: Cards
     hand_sizes: tuple[int, ...]
     leader: int
-    turn: int
-    trick: tuple[Play, ...]
-    #: The seat now winning the current trick (``None`` while it is empty).
-    winning_seat: int | None
-    #: After a failed throw in the current trick: the text a player sees, else empty.
-    note: str
+    trick: tuple[Move, ...]
+    #: Whether the lead of the current trick is the forced piece of a failed throw.
+    throw_failed: bool
     points: tuple[int, int]
     tricks_played: int
-    last_trick: tuple[Play, ...]
-    last_winner: int | None
+    last_trick: tuple[Move, ...]
     penalties: tuple[int, ...]
     kitty_size: int
     #: The kitty's cards: for the banker, and for everyone once the round is over.
     kitty: Cards | None
-    is_over: bool
+    _derived: _Derived | None = attrs.field(default=None, eq=False, alias="derived")
+    ctx: TrumpContext = attrs.field(init=False, eq=False)
+    _winning: int = attrs.field(init=False, eq=False)
+    last_winner: int | None = attrs.field(init=False, eq=False)
 
+    def __attrs_post_init__(self) -> None:
+        derived = self._derived
+        if derived is None:
+            derived = self._check()
+        else:
+            object.__setattr__(self, "_derived", None)
+        object.__setattr__(self, "ctx", derived[0])
+        object.__setattr__(self, "_winning", derived[1])
+        object.__setattr__(self, "last_winner", derived[2])
+
+    def _check(self) -> _Derived:
+        """A view built from data: rebuild the winners and check the trick against the table."""
+        ctx = trump_context(self.variant, self.level, self.trump)
+        players = self.variant.players
+        if len(self.hand_sizes) != players or self.hand_sizes[self.seat] != len(self.hand):
+            raise PositionError("one size per seat, this seat's its hand's", key="hand_sizes")
+        last = self.last_trick[winner(self.last_trick, ctx)].seat if self.last_trick else None
+        if last is not None and last != self.leader:
+            raise PositionError(f"seat {last} won the last trick and leads", key="leader")
+        if not self.trick:
+            return ctx, -1, last
+        need = len(self.trick[0].cards)
+        played: list[Move] = []
+        for n, move in enumerate(self.trick):
+            if move.seat != (self.leader + n) % players:
+                raise PositionError(f"play {n + 1} is out of seat order", key="trick")
+            if move.seat == self.seat:
+                before = self.hand + sum((m.cards for m in self.trick[n:] if m.seat == move.seat),
+                                         Cards())  # fmt: skip
+            else:
+                if len(move.cards) < need and self.hand_sizes[move.seat]:
+                    raise PositionError(f"play {n + 1} has too few cards", key="trick")
+                before = move.cards
+            reason = rules.explain(_Replay(self, ctx, tuple(played)), move, before)
+            if reason is not None:
+                raise PositionError(f"play {n + 1} ({move}) cannot be: {reason}", key="trick")
+            played.append(move)
+        return ctx, winner(self.trick, ctx), last
+
+    # ------------------------------------------------------------------ the table
     @property
     def level(self) -> Rank:
         return self.levels[self.banker % 2]
 
-    @classmethod
-    def of(cls, state: State, seat: int) -> View:
-        if not 0 <= seat < state.players:
-            raise ValueError(f"there is no seat {seat} at this table")
-        note = ""
-        if state.failed_throw is not None and state.trick:
-            forced = state.trick[0]
-            note = f"throw failed; forced piece {forced.cards}"
-        over = state.is_over
-        return cls(
-            seat=seat,
-            variant=state.variant,
-            levels=state.levels,
-            trump=state.trump,
-            banker=state.banker,
-            hand=state.hands[seat],
-            hand_sizes=state.hand_sizes,
-            leader=state.leader,
-            turn=state.turn,
-            trick=state.trick,
-            winning_seat=state.trick[state.top].seat if state.trick else None,
-            note=note,
-            points=state.points,
-            tricks_played=state.tricks_played,
-            last_trick=state.last_trick,
-            last_winner=state.last_winner,
-            penalties=state.penalties,
-            kitty_size=len(state.kitty),
-            kitty=state.kitty if over or seat == state.banker else None,
-            is_over=over,
+    @property
+    def players(self) -> int:
+        return self.variant.players
+
+    @property
+    def is_over(self) -> bool:
+        return not self.trick and any(not n for n in self.hand_sizes)
+
+    @property
+    def turn(self) -> int | None:
+        if self.is_over:
+            return None
+        return (self.leader + len(self.trick)) % self.players
+
+    @property
+    def top(self) -> Top | None:
+        """The play now winning the current trick."""
+        if not self.trick:
+            return None
+        play = self.trick[self._winning]
+        combo = rules.classify_cached(play.cards, self.ctx)
+        assert combo is not None
+        return Top(play.seat, play.cards, combo)
+
+    # ------------------------------------------------------------------ acting for the seat
+    def explain(self, move: Move) -> Illegal | None:
+        """Why ``move`` is illegal, or ``None``; moves of other seats are refused
+        (``not-viewing-seat``): this seat cannot know their hands."""
+        seat = move.seat if isinstance(move, Move) else -1
+        return rules.explain(self, move, self.hand if seat == self.seat else None)
+
+    def is_legal(self, move: Move) -> bool:
+        return self.explain(move) is None
+
+    def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
+        """This seat's legal moves (none unless it is the seat in turn)."""
+        if (seat is not None and seat != self.seat) or self.turn != self.seat:
+            return LegalMoves(lambda: iter(()), self.explain, Move, lambda: 0)
+        return LegalMoves(
+            lambda: rules.generate(self, self.seat, self.hand),
+            self.explain,
+            Move,
+            lambda: rules.count(self, self.seat, self.hand),
         )
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = converter.unstructure(self)
-        return out
+    def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
+        """A legal move of this seat, drawn without listing."""
+        if self.turn != self.seat or (seat is not None and seat != self.seat):
+            raise IllegalMoveError(CODES.refuse("not-your-turn", f"seat {self.seat} waits"))
+        return rules.random_play(self, self.seat, self.hand, rng)
+
+    def parse_move(self, text: MoveText | str) -> Move:
+        return rules.parse_move(self, text)
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> JSONObject:
+        top = self.top
+        return document(
+            "shengji",
+            "view",
+            {
+                "seat": self.seat,
+                "variant": self.variant.to_json(),
+                "levels": [r.text for r in self.levels],
+                "trump": None if self.trump is None else self.trump.letter,
+                "banker": self.banker,
+                "hand": str(self.hand),
+                "hand_sizes": list(self.hand_sizes),
+                "leader": self.leader,
+                "trick": [m.fields_json() for m in self.trick],
+                "throw_failed": self.throw_failed,
+                "points": list(self.points),
+                "tricks_played": self.tricks_played,
+                "last_trick": [m.fields_json() for m in self.last_trick],
+                "penalties": list(self.penalties),
+                "kitty_size": self.kitty_size,
+                "kitty": None if self.kitty is None else str(self.kitty),
+                "turn": self.turn,
+                "winning_seat": None if top is None else top.seat,
+                "last_winner": self.last_winner,
+            },
+        )
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any] | str) -> View:
-        """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
-        return structure(data, cls, "Shengji view")
+    def from_json(cls, data: Mapping[str, JSON] | str | bytes) -> View:
+        """Read what :meth:`to_json` wrote, checking the trick against the table."""
+        reader = open_document(data, "shengji", "view")
+        variant, levels, trump, banker = read_head(reader)
+        decks = variant.decks
+        players = variant.players
+        kitty = None if reader.raw("kitty") is None else reader.cards("kitty", decks)
+        trick = read_moves(reader, "trick", decks)
+        last_trick = read_moves(reader, "last_trick", decks)
+        hand = reader.cards("hand", decks)
+        with reader.reading():
+            view = cls(
+                seat=reader.integer("seat", 0, players - 1),
+                variant=variant,
+                levels=levels,
+                trump=trump,
+                banker=banker,
+                hand=hand,
+                hand_sizes=reader.ints("hand_sizes", players, 0, variant.total_cards),
+                leader=reader.integer("leader", 0, players - 1),
+                trick=trick,
+                throw_failed=reader.boolean("throw_failed"),
+                points=_two(reader.ints("points", 2, 0, None)),
+                tricks_played=reader.integer("tricks_played", 0, variant.total_cards),
+                last_trick=last_trick,
+                penalties=reader.ints("penalties", players, 0, None),
+                kitty_size=reader.integer("kitty_size", 0, variant.kitty),
+                kitty=kitty,
+            )
+        written = view.to_json()
+        for key in ("turn", "winning_seat", "last_winner"):
+            if reader.raw(key) != written[key]:
+                raise reader.bad(key, reader.raw(key), "does not follow from the other fields")
+        reader.done()
+        return view
+
+
+@attrs.frozen
+class _Replay:
+    """A view's public table partway through its trick (for checking a view read from data)."""
+
+    view: View
+    ctx: TrumpContext
+    trick: tuple[Move, ...]
+
+    @property
+    def variant(self) -> Variant:
+        return self.view.variant
+
+    @property
+    def players(self) -> int:
+        return self.view.players
+
+    @property
+    def turn(self) -> int:
+        return (self.view.leader + len(self.trick)) % self.view.players
+
+    @property
+    def is_over(self) -> bool:
+        return False
+
+
+def _two(values: tuple[int, ...]) -> tuple[int, int]:
+    return values[0], values[1]
+
+
+def read_head(reader: Reader) -> tuple[Variant, tuple[Rank, Rank], Suit | None, int]:
+    """The variant, levels, trump and banker of a state or view document."""
+    variant = reader.variant("variant", Variant)
+    levels = reader.items("levels", 2)
+    if len(levels) != 2:
+        raise reader.bad("levels", len(levels), "one level per team")
+    ranks = tuple(reader.rank_value(path, value) for path, value in levels)
+    trump = reader.suit("trump")
+    banker = reader.integer("banker", 0, variant.players - 1)
+    return variant, (ranks[0], ranks[1]), trump, banker
+
+
+def read_moves(reader: Reader, key: str, decks: int) -> tuple[Move, ...]:
+    """Plays as fragments ``{"seat", "kind", "cards"}``."""
+    out = []
+    for path, value in reader.items(key, 16):
+        item = reader.element(path, value)
+        try:
+            move = Move.read_fields(item.raw("seat"), item.raw("kind"), item.raw("cards"), decks)
+        except CardrulesError as err:
+            raise reader.bad(path, value, str(err)) from None
+        if move.kind is not MoveKind.PLAY:
+            raise reader.bad(path, move.kind.value, "a trick holds plays")
+        item.done()
+        out.append(move)
+    return tuple(out)

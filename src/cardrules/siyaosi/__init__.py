@@ -10,39 +10,61 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib.resources import files
 from pathlib import Path
 
-from cardrules.siyaosi.combos import COMBINATION_NAMES, Combination, Table, beats, classify
-from cardrules.siyaosi.state import (
-    KINDS,
-    Move,
-    Played,
-    RoundResult,
-    State,
-    Top,
-    View,
-    random_move,
-    round_result,
+from cardrules.registry import GameEntry, register
+from cardrules.siyaosi.adapter import ADAPTER
+from cardrules.siyaosi.combos import (
+    COMBINATION_NAMES,
+    Combination,
+    CombinationName,
+    Table,
+    beats,
+    classify,
 )
-from cardrules.siyaosi.variant import Variant
+from cardrules.siyaosi.events import EVENTS, events_from_json, events_to_json
+from cardrules.siyaosi.moves import Move, MoveKind, Top
+from cardrules.siyaosi.result import Outcome, RoundResult, round_result
+from cardrules.siyaosi.rules import CODES
+from cardrules.siyaosi.state import State
+from cardrules.siyaosi.variant import (
+    BombVsStraight,
+    Cha,
+    FirstLeader,
+    LevelPromotion,
+    StraightFloor,
+    Variant,
+)
+from cardrules.siyaosi.view import View
+from cardrules.variant import VariantBase
 from cardrules.variant import load_variant as _load_variant
 
 __all__ = [
+    "CODES",
     "COMBINATION_NAMES",
-    "KINDS",
+    "EVENTS",
+    "BombVsStraight",
+    "Cha",
     "Combination",
+    "CombinationName",
+    "FirstLeader",
+    "LevelPromotion",
     "Move",
-    "Played",
+    "MoveKind",
+    "Outcome",
     "RoundResult",
     "State",
+    "StraightFloor",
     "Table",
     "Top",
     "Variant",
     "View",
     "beats",
     "classify",
+    "events_from_json",
+    "events_to_json",
     "load_variant",
-    "random_move",
     "round_result",
 ]
 
@@ -57,3 +79,22 @@ def load_variant(
     variant = _load_variant(ref, game="siyaosi", overrides=overrides, base=base)
     assert isinstance(variant, Variant)
     return variant
+
+
+def _new(variant: VariantBase, seed: int) -> State:
+    assert isinstance(variant, Variant)
+    return State.new(variant, seed=seed)
+
+
+register(
+    GameEntry(
+        name="siyaosi",
+        title="四幺四 (4A4)",
+        variant_class=Variant,
+        presets=files(__name__) / "presets",
+        adapter=ADAPTER,
+        new=_new,
+        from_position=State.from_position,
+        from_json=State.from_json,
+    )
+)

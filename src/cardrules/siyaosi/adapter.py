@@ -1,24 +1,31 @@
-"""The case-runner hooks for 四幺四 (:class:`cardrules.cases.adapter.GameAdapter`)."""
+"""The case-runner hooks for 四幺四 (:class:`cardrules.cases.adapter.CaseAdapter`): positions,
+``then`` observations and round cases, 4A4-POS-1 (Positions)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
 
-from cardrules.cards import Rank
-from cardrules.cases.adapter import UnsupportedCase
-from cardrules.errors import CardrulesError, PositionError
+from cardrules.cases.adapter import (
+    PlayRuling,
+    UnsupportedCase,
+    judge_last,
+    observe_common,
+    run_moves,
+)
+from cardrules.errors import CardrulesError, Illegal, PositionError
+from cardrules.events import Event
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
 from cardrules.siyaosi.combos import Combination, Table, beats, classify
-from cardrules.siyaosi.state import Move, State, round_result
+from cardrules.siyaosi.result import round_result
+from cardrules.siyaosi.state import State
 from cardrules.siyaosi.variant import Variant
 
 __all__ = ["ADAPTER", "SiyaosiAdapter", "table_of"]
 
-#: ``then`` keys of a ``round`` case that belong to the match rules (a later milestone).
-_MATCH_KEYS = ("levels", "score", "winner", "tributes", "banker")
+#: ``then`` keys of a ``round`` case that belong to the match rules.
+_MATCH_KEYS = ("levels", "score", "winner", "tributes", "banker", "leader")
 
 
 def table_of(position: Position) -> Table:
@@ -29,8 +36,7 @@ def table_of(position: Position) -> Table:
     position.refuse("trump", "banker", "kitty", "points")
     variant = position.variant
     assert isinstance(variant, Variant)
-    start = Rank.parse(variant.start_level)
-    levels = position.levels or (start, start)
+    levels = position.levels or (variant.start_level, variant.start_level)
     return Table(variant, (levels[0], levels[1]), position.ruling)
 
 
@@ -42,14 +48,32 @@ def _combination(table: Table, text: MoveText, players: int) -> Combination | No
     return classify(text.cards, table, text.seat)
 
 
+def _attempt(state: State, text: str) -> State | Illegal:
+    move = state.parse_move(text)
+    return state.explain(move) or state.apply(move)
+
+
+def _observe(state: State, events: tuple[Event, ...], key: str) -> object:
+    common, value = observe_common(state, events, key)
+    if common:
+        return value
+    if key == "top":
+        return Cards() if state.top is None else state.top.cards
+    if key == "leader":
+        return state.leader
+    if key == "out":
+        return state.out
+    raise UnsupportedCase(f"then key {key!r} is not checked for siyaosi")
+
+
 class SiyaosiAdapter:
     """Runs classify, beats, play and (partly) round cases against the 四幺四 engine."""
 
-    then_keys = frozenset(("turn", "top", "leader", "out", "hand_sizes"))
+    then_keys = frozenset(("turn", "top", "leader", "out", "hand_sizes", "movers", "events"))
 
     def classify(self, position: Position, play: MoveText) -> str:
         combo = _combination(table_of(position), play, position.players)
-        return "invalid" if combo is None else combo.name
+        return "invalid" if combo is None else combo.name.value
 
     def beats(self, position: Position, top: MoveText, play: MoveText) -> bool:
         table = table_of(position)
@@ -59,30 +83,22 @@ class SiyaosiAdapter:
         over = _combination(table, play, position.players)
         return over is not None and beats(under, over, table.variant)
 
-    def start(self, position: Position) -> State:
-        return State.from_position(position)
+    def play(
+        self, position: Position, moves: Sequence[str], keys: Sequence[str], view: int | None
+    ) -> PlayRuling:
+        before = run_moves(State.from_position(position), moves[:-1], _attempt)
+        if before.reason is not None:
+            return PlayRuling(before.reason, problem=f"{before.problem or 'a move'} is illegal")
+        last = judge_last(before.state, moves[-1], view)
+        if isinstance(last, Illegal):
+            return PlayRuling(last)
+        state, events = before.state.step(last)
+        return PlayRuling(None, {k: _observe(state, events, k) for k in keys})
 
-    def move(self, state: Any, text: MoveText) -> Move:
-        assert isinstance(state, State)
-        return state.parse_move(text)
-
-    def observe(self, state: Any, key: str) -> object:
-        assert isinstance(state, State)
-        if key == "turn":
-            return state.turn
-        if key == "top":
-            return Cards() if state.top is None else state.top.cards
-        if key == "leader":
-            return state.leader
-        if key == "out":
-            return state.out
-        if key == "hand_sizes":
-            return state.hand_sizes
-        raise UnsupportedCase(f"then key {key!r} is not checked for siyaosi")
-
-    def round(self, position: Position, case: Mapping[str, Any]) -> Mapping[str, object]:
+    def round(self, position: Position, case: Mapping[str, object]) -> Mapping[str, object]:
         table = table_of(position)
         then = case.get("then", {})
+        assert isinstance(then, Mapping)
         for key in then:
             if key in _MATCH_KEYS:
                 raise UnsupportedCase(
@@ -90,7 +106,9 @@ class SiyaosiAdapter:
                     "which are not implemented yet"
                 )
         finish = case.get("finish")
-        if not isinstance(finish, list) or not all(isinstance(s, int) for s in finish):
+        if not isinstance(finish, list) or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in finish
+        ):
             raise CardrulesError("a siyaosi round case gives finish = [seats in finishing order]")
         result = round_result(position.players, tuple(finish), table.ruling)
         return {"ruling": result.next_ruling}

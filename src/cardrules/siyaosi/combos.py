@@ -5,41 +5,63 @@ A level card's strength depends on who plays it, so both take a :class:`Table` (
 teams' levels and the ruling team) and the seat that plays. Strengths are small integers read from
 per-team tables built once per :class:`Table`:
 
-* natural order (4A4-RANK-1): 3 … A are their face values 3 … 14, a 2 is 15, SJ 17, BJ 18;
-* a promoted level card (4A4-RANK-2) is 16, between the 2 and the small joker.
+* natural order, 4A4-RANK-1 (Natural order): 3 … A are their face values 3 … 14, a 2 is 15,
+  SJ 17, BJ 18;
+* a promoted level card, 4A4-RANK-2 (The level card), is 16, between the 2 and the small joker.
 
-Straights of every kind compare by their lowest face rank and never use promotion (4A4-RANK-3).
+Straights of every kind compare by their lowest face rank and never use promotion, 4A4-RANK-3
+(Straights ignore promotion).
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import attrs
 
 from cardrules.cards import Rank
+from cardrules.errors import PositionError
 from cardrules.multiset import Cards
-from cardrules.siyaosi.variant import Variant
+from cardrules.siyaosi.variant import BombVsStraight, LevelPromotion, StraightFloor, Variant
 
 __all__ = [
     "COMBINATION_NAMES",
     "Combination",
+    "CombinationName",
     "Table",
     "beats",
     "classify",
     "rank_counts",
 ]
 
+
+class CombinationName(StrEnum):
+    """The contract's combination names (4A4-COMBO-1 (Only the listed combinations exist)), plus
+    ``multi-straight``: the effective combination of a straight chain past three per rank."""
+
+    SINGLE = "single"
+    PAIR = "pair"
+    STRAIGHT = "straight"
+    FLUSH_STRAIGHT = "flush-straight"
+    DOUBLE_STRAIGHT = "double-straight"
+    TRIPLE_STRAIGHT = "triple-straight"
+    BOMB = "bomb"
+    JOKER_BOMB = "joker-bomb"
+    FOUR_A_FOUR = "4a4"
+    MULTI_STRAIGHT = "multi-straight"
+
+
+_N = CombinationName
 #: The contract's combination names, in the order the spec lists them.
-COMBINATION_NAMES = (
-    "single", "pair", "straight", "flush-straight", "double-straight", "triple-straight",
-    "bomb", "joker-bomb", "4a4",
-)  # fmt: skip
+COMBINATION_NAMES = tuple(n for n in CombinationName if n is not _N.MULTI_STRAIGHT)
 
 SJ = 15
 BJ = 16
 NATURAL = {**{r: r for r in range(3, 15)}, 2: 15, SJ: 17, BJ: 18}
 PROMOTED = 16
 
-# 4A4 order (4A4-BEAT-6): pure suit by ♠ ♥ ♣ ♦, then pure black, pure red, mixed.
+# The 4A4 order, 4A4-BEAT-8 (4A4 and its order): pure suit by ♠ ♥ ♣ ♦, then pure black, pure red,
+# mixed.
 _PURE_SUIT = (13, 12, 11, 10)
 _PURE_BLACK = 5
 _PURE_RED = 4
@@ -63,7 +85,8 @@ class Table:
     """What decides the strength of a card: the variant, each team's level and the ruling team.
 
     The level card is the ruling team's level (``levels[ruling]``); with nobody ruling there is
-    none. ``promotes(seat)`` says whether that seat's level cards rank above the 2 (4A4-RANK-2).
+    none. ``promotes(seat)`` says whether that seat's level cards rank above the 2,
+    4A4-RANK-2 (The level card).
     """
 
     variant: Variant
@@ -74,6 +97,17 @@ class Table:
     )
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.variant, Variant):
+            raise PositionError("a 四幺四 Variant is needed", key="variant")
+        levels = self.levels
+        if (
+            not isinstance(levels, tuple)
+            or len(levels) != 2
+            or not all(isinstance(r, Rank) and not r.is_joker for r in levels)
+        ):
+            raise PositionError(f"one rank 2 … A per team, got {levels!r:.60}", key="levels")
+        if self.ruling is not None and (isinstance(self.ruling, bool) or self.ruling not in (0, 1)):
+            raise PositionError(f"team 0, team 1 or None, got {self.ruling!r:.40}", key="ruling")
         base = [0] * 17
         for r, s in NATURAL.items():
             base[r] = s
@@ -93,12 +127,12 @@ class Table:
 
     def _promotes_team(self, team: int) -> bool:
         level = self.level
-        if level is None or level == Rank.TWO:  # 4A4-RANK-4: a level of 2 changes nothing
+        if level is None or level == Rank.TWO:  # 4A4-RANK-4 (Level 2 promotes nothing)
             return False
         mode = self.variant.level_promotion
-        if mode == "all":
+        if mode is LevelPromotion.ALL:
             return True
-        if mode == "ruling_team":
+        if mode is LevelPromotion.RULING_TEAM:
             return team == self.ruling
         return False
 
@@ -117,7 +151,8 @@ class Table:
 
 @attrs.frozen
 class Combination:
-    """A legal combination, or the effective combination of a chain (4A4-CHAIN-3).
+    """A legal combination, or the effective combination of a chain, 4A4-CHAIN-4 (The
+    effective combination).
 
     ``width`` is the number of cards per rank (a bomb's size), ``length`` the number of distinct
     ranks (1 for singles, pairs and bombs), ``low`` the lowest face rank. ``strength`` compares
@@ -125,7 +160,7 @@ class Combination:
     bombs, ``low`` for straights of every kind, the suit purity for a 4A4.
     """
 
-    name: str
+    name: CombinationName
     cards: Cards
     width: int
     length: int
@@ -135,7 +170,7 @@ class Combination:
 
     @property
     def is_bomb(self) -> bool:
-        return self.name == "bomb"
+        return self.name is _N.BOMB
 
     @property
     def is_run(self) -> bool:
@@ -144,22 +179,23 @@ class Combination:
 
     @property
     def four_threes(self) -> bool:
-        """Exactly four 3s (4A4-BEAT-7), whether played as a bomb or reached by a chain."""
-        return self.name == "bomb" and self.width == 4 and self.low == 3
+        """Exactly four 3s, 4A4-BEAT-9 (Four 3s beat 4A4), played as a bomb or reached by a
+        chain, 4A4-CHAIN-9 (Four 3s by chain)."""
+        return self.name is _N.BOMB and self.width == 4 and self.low == 3
 
 
-def run_name(width: int, flush: bool) -> str:
+def run_name(width: int, flush: bool) -> CombinationName:
     if width == 1:
-        return "flush-straight" if flush else "straight"
+        return _N.FLUSH_STRAIGHT if flush else _N.STRAIGHT
     if width == 2:
-        return "double-straight"
+        return _N.DOUBLE_STRAIGHT
     if width == 3:
-        return "triple-straight"
-    return "multi-straight"  # only as the effective combination of a straight chain
+        return _N.TRIPLE_STRAIGHT
+    return _N.MULTI_STRAIGHT  # only as the effective combination of a straight chain
 
 
 def purity(counts: tuple[int, ...]) -> int:
-    """The 4A4 order value of three cards (4A4-BEAT-6)."""
+    """The 4A4 order value of three cards, 4A4-BEAT-8 (4A4 and its order)."""
     suits = set()
     for i in range(52):
         if counts[i]:
@@ -175,7 +211,7 @@ def purity(counts: tuple[int, ...]) -> int:
 
 def classify(cards: Cards, table: Table, seat: int = 0) -> Combination | None:
     """What ``cards`` played by ``seat`` are, or ``None`` if they form no combination
-    ("法无规定不可为", 4A4-COMBO-1)."""
+    ("法无规定不可为", 4A4-COMBO-1 (Only the listed combinations exist))."""
     return classify_counts(cards, rank_counts(cards.counts), table, seat)
 
 
@@ -193,14 +229,15 @@ def classify_counts(cards: Cards, rc: list[int], table: Table, seat: int) -> Com
     sj, bj = rc[SJ], rc[BJ]
     if sj and bj:
         if n == 2:
-            return Combination("joker-bomb", cards, 2, 1, BJ, 0)
+            return Combination(_N.JOKER_BOMB, cards, 2, 1, BJ, 0)  # 4A4-COMBO-7 (Joker bomb)
         return None
-    if n == 3 and rc[4] == 2 and rc[14] == 1:
-        return Combination("4a4", cards, 3, 1, 4, purity(cards.counts))
+    if n == 3 and rc[4] == 2 and rc[14] == 1:  # 4A4-COMBO-8 (4A4)
+        return Combination(_N.FOUR_A_FOUR, cards, 3, 1, 4, purity(cards.counts))
     strengths = table.strengths(seat)
     if len(present) == 1:
+        # 4A4-COMBO-2 (Single and pair), 4A4-COMBO-6 (Bomb)
         r = present[0]
-        name = "single" if n == 1 else "pair" if n == 2 else "bomb"
+        name = _N.SINGLE if n == 1 else _N.PAIR if n == 2 else _N.BOMB
         return Combination(name, cards, n, 1, r, strengths[r])
     if sj or bj:
         return None
@@ -214,7 +251,7 @@ def _run(
     length = hi - lo + 1
     if length != len(present):
         return None
-    if lo == 2 and variant.straight_floor != "2":
+    if lo == 2 and variant.straight_floor is not StraightFloor.TWO:  # 4A4-COMBO-3 (Straight)
         return None
     width = rc[lo]
     if n != width * length:
@@ -222,10 +259,11 @@ def _run(
     if width == 1:
         if length < 3:
             return None
-        # A one-suit straight is its own kind only where the variant ranks it (4A4-COMBO-4).
+        # A one-suit straight is its own kind only where the variant ranks it, 4A4-COMBO-4
+        # (Flush straight).
         flush = variant.flush_straights and _one_suit(cards.counts)
         return Combination(run_name(1, flush), cards, 1, length, lo, lo, flush)
-    if length < variant.min_tuple_run:
+    if length < variant.min_tuple_run:  # 4A4-COMBO-5 (Double and triple straights)
         return None
     if width == 2 or (width == 3 and variant.triple_straights):
         return Combination(run_name(width, False), cards, width, length, lo, lo)
@@ -244,40 +282,43 @@ def _one_suit(counts: tuple[int, ...]) -> bool:
 
 
 def beats(top: Combination, play: Combination, variant: Variant) -> bool:
-    """Whether ``play`` beats ``top`` standing on top of a trick (4A4-BEAT-1 … 4A4-BEAT-8).
+    """Whether ``play`` beats ``top`` standing on top of a trick: 4A4-BEAT-1 (Same kind, same
+    size) … 4A4-BEAT-9 (Four 3s beat 4A4).
 
-    Irreflexive and asymmetric; not transitive when ``four_threes_beat_4a4`` is on.
+    Irreflexive and asymmetric; not transitive when ``four_threes_beat_4a4`` is on, 4A4-BEAT-10
+    (The relation is a cycle, not an order).
     """
     pn, tn = play.name, top.name
-    if pn == "4a4":
-        if tn == "4a4":
+    if pn is _N.FOUR_A_FOUR:  # 4A4-BEAT-8 (4A4 and its order)
+        if tn is _N.FOUR_A_FOUR:
             return play.strength > top.strength
         return not (top.four_threes and variant.four_threes_beat_4a4)
-    if pn == "joker-bomb":
-        return tn not in ("4a4", "joker-bomb")
-    if pn == "bomb":
-        if tn == "4a4":
+    if pn is _N.JOKER_BOMB:  # 4A4-BEAT-7 (Joker bomb)
+        return tn is not _N.FOUR_A_FOUR and tn is not _N.JOKER_BOMB
+    if pn is _N.BOMB:
+        if tn is _N.FOUR_A_FOUR:  # 4A4-BEAT-9 (Four 3s beat 4A4)
             return play.four_threes and variant.four_threes_beat_4a4
-        if tn == "joker-bomb":
+        if tn is _N.JOKER_BOMB:
             return False
-        if tn == "bomb":
+        if tn is _N.BOMB:  # 4A4-BEAT-4 (Bomb against bomb)
             return play.width > top.width or (
                 play.width == top.width and play.strength > top.strength
             )
-        if top.is_run:
-            return variant.bomb_vs_straight == "any" or play.width >= top.width + 2
+        if top.is_run:  # 4A4-BEAT-5 (Bomb against the rest)
+            return variant.bomb_vs_straight is BombVsStraight.ANY or play.width >= top.width + 2
         return True  # singles and pairs
-    if tn in ("4a4", "joker-bomb", "bomb"):
+    if tn is _N.FOUR_A_FOUR or tn is _N.JOKER_BOMB or tn is _N.BOMB:
         return False
     if not play.is_run or not top.is_run:
-        # singles and pairs: same width, compare the seat-aware strength
+        # singles and pairs: same width, compare the seat-aware strength, 4A4-BEAT-1 (Same
+        # kind, same size)
         if play.is_run or top.is_run or play.width != top.width:
             return False
         return play.strength > top.strength
     if play.width == 2 and top.width == 1 and variant.double_beats_single_straight:
-        return True
+        return True  # 4A4-BEAT-6 (Double straight over single straight)
     if play.width != top.width or play.length != top.length:
         return False
     if play.width == 1 and variant.flush_straights and play.flush != top.flush:
-        return play.flush
-    return play.low > top.low
+        return play.flush  # 4A4-BEAT-3 (Flush straights)
+    return play.low > top.low  # 4A4-BEAT-2 (Straights of every kind)

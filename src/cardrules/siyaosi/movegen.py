@@ -1,39 +1,42 @@
-"""Listing the legal moves of a 四幺四 state (4A4-MOVES-1), from per-rank counts.
+"""Listing the legal moves of a 四幺四 situation, 4A4-MOVES-1 (What `legal_moves` lists), from
+per-rank counts.
 
 Candidates are built from a hand's rank counts, never from subsets of cards. Where several
 concrete card choices have the same effect, one canonical choice is listed: for every rank the
 cards are taken in suit order ♦ ♣ ♥ ♠ (the weakest suits first). Suits matter in two places
 only, and there every class is listed: when ``flush_straights`` is on a run of ranks is listed
 as a mixed straight if the hand can make one and as a flush straight (first suit in ♦ ♣ ♥ ♠
-order) if it can make one; a 4A4 is listed once per purity class it can be made in
-(4A4-BEAT-6).
+order) if it can make one; a 4A4 is listed once per purity class it can be made in, 4A4-BEAT-8
+(4A4 and its order).
+
+The generator works from a :class:`~cardrules.siyaosi.rules.Situation` (a state or a view) and
+the hands it may see, so a view lists its own seat's moves with the same code as the state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Iterator
 
 from cardrules.multiset import Cards
+from cardrules.siyaosi import chain
 from cardrules.siyaosi.combos import (
     BJ,
     NATURAL,
     SJ,
     Combination,
+    CombinationName,
     Table,
     beats,
     purity,
     rank_counts,
     run_name,
 )
-from cardrules.siyaosi.state import KIND_ORDER, Move
-from cardrules.siyaosi.variant import Variant
-
-if TYPE_CHECKING:
-    from cardrules.siyaosi.state import State, Top
+from cardrules.siyaosi.moves import KIND_ORDER, Move, MoveKind, Top
+from cardrules.siyaosi.rules import Situation, chi_combination
+from cardrules.siyaosi.variant import Cha, StraightFloor, Variant
 
 _Key = tuple[int, int, int, int, tuple[int, ...]]
-_Add = Callable[[int, str, int, Cards, int], None]
+_Add = Callable[[int, MoveKind, int, Cards, int], None]
 
 __all__ = ["generate", "hand_plays"]
 
@@ -47,6 +50,7 @@ _ZERO54 = [0] * 54
 _NONE = Cards()
 # What a leader may play besides singles, pairs and bombs (those are listed straight from counts).
 _LEAD_REST = frozenset(("joker-bomb", "4a4", "run"))
+_N = CombinationName
 
 
 def _cards(counts: list[int]) -> Cards:
@@ -63,7 +67,7 @@ def _one(i: int) -> Cards:
 _ONE = [_one(i) for i in range(54)]
 
 
-def _move(seat: int, kind: str, cards: Cards) -> Move:
+def _move(seat: int, kind: MoveKind, cards: Cards) -> Move:
     """A Move known to be well formed (skips the validator on the hot path)."""
     m = object.__new__(Move)
     object.__setattr__(m, "seat", seat)
@@ -117,16 +121,16 @@ def hand_plays(
             continue
         s = strengths[r]
         if "single" in want:
-            yield Combination("single", _picked(counts, r, 1), 1, 1, r, s)
+            yield Combination(_N.SINGLE, _picked(counts, r, 1), 1, 1, r, s)
         if n >= 2 and "pair" in want:
-            yield Combination("pair", _picked(counts, r, 2), 2, 1, r, s)
+            yield Combination(_N.PAIR, _picked(counts, r, 2), 2, 1, r, s)
         if n >= 3 and "bomb" in want:
             for k in range(3, n + 1):
-                yield Combination("bomb", _picked(counts, r, k), k, 1, r, s)
+                yield Combination(_N.BOMB, _picked(counts, r, k), k, 1, r, s)
     if rc[SJ] and rc[BJ] and "joker-bomb" in want:
         out = list(_ZERO54)
         out[52] = out[53] = 1
-        yield Combination("joker-bomb", _cards(out), 2, 1, BJ, 0)
+        yield Combination(_N.JOKER_BOMB, _cards(out), 2, 1, BJ, 0)
     if rc[4] >= 2 and rc[14] and "4a4" in want:
         yield from _four_a_fours(counts)
     if "run" in want:
@@ -152,13 +156,13 @@ def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
                 if p in seen:
                     continue
                 seen.add(p)
-                yield Combination("4a4", _cards(out), 3, 1, 4, p)
+                yield Combination(_N.FOUR_A_FOUR, _cards(out), 3, 1, 4, p)
 
 
 def _runs(
     counts: tuple[int, ...], rc: list[int], variant: Variant, keep: RunFilter | None = None
 ) -> Iterator[Combination]:
-    floor = 2 if variant.straight_floor == "2" else 3
+    floor = 2 if variant.straight_floor is StraightFloor.TWO else 3
     widths = [1, 2] + ([3] if variant.triple_straights else [])
     for w in widths:
         min_len = 3 if w == 1 else max(variant.min_tuple_run, 2)
@@ -198,7 +202,7 @@ def _straights(
                 chosen.append(i)
                 break
     if not flush_matters:
-        yield Combination("straight", _cards(out), 1, length, lo, lo)
+        yield Combination(_N.STRAIGHT, _cards(out), 1, length, lo, lo)
         return
     mono = len({i // 13 for i in chosen}) == 1
     if mono:
@@ -213,20 +217,21 @@ def _straights(
                 mono = False
                 break
     if not mono:
-        yield Combination("straight", _cards(out), 1, length, lo, lo, False)
+        yield Combination(_N.STRAIGHT, _cards(out), 1, length, lo, lo, False)
     for s in (3, 2, 1, 0):
         base = s * 13 - 2
         if all(counts[base + q] for q in range(lo, hi + 1)):
             fl = list(_ZERO54)
             for q in range(lo, hi + 1):
                 fl[base + q] = 1
-            yield Combination("flush-straight", _cards(fl), 1, length, lo, lo, True)
+            yield Combination(_N.FLUSH_STRAIGHT, _cards(fl), 1, length, lo, lo, True)
             return  # one flush straight per rank run: the suit changes nothing else
 
 
 def _runs_that_may_beat(top: Combination, variant: Variant) -> RunFilter | None:
-    """A cheap necessary condition for a run to beat ``top`` (4A4-BEAT-1, 4A4-BEAT-4), so that
-    following a straight does not build every run of the hand; ``beats`` still decides."""
+    """A cheap necessary condition for a run to beat ``top`` — 4A4-BEAT-2 (Straights of every
+    kind), 4A4-BEAT-6 (Double straight over single straight) — so that following a straight
+    does not build every run of the hand; ``beats`` still decides."""
     if not top.is_run:
         return None
     tw, tlo, tlen = top.width, top.low, top.length
@@ -243,12 +248,12 @@ def _runs_that_may_beat(top: Combination, variant: Variant) -> RunFilter | None:
 
 def _follow_kinds(top: Combination, variant: Variant) -> frozenset[str]:
     name = top.name
-    if name == "4a4":
+    if name is _N.FOUR_A_FOUR:
         return frozenset(("4a4", "bomb"))
-    if name == "joker-bomb":
+    if name is _N.JOKER_BOMB:
         return frozenset(("4a4",))
     kinds = {"bomb", "joker-bomb", "4a4"}
-    if name == "bomb":
+    if name is _N.BOMB:
         return frozenset(kinds)
     if top.is_run:
         kinds.add("run")
@@ -262,17 +267,18 @@ def _order(combo: Combination) -> int:
     return combo.low if combo.length > 1 else NATURAL[combo.low]
 
 
-def generate(state: State) -> list[Move]:
-    """Every legal move of every seat that may act now, sorted by seat, kind, size, rank."""
-    if state.is_over:
+def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
+    """Every legal move in ``sit`` of the given ``(seat, hand)`` pairs, sorted by seat, kind,
+    size, rank (seats that are out are skipped)."""
+    if sit.is_over:
         return []
-    table = state.table
+    table = sit.table
     variant = table.variant
-    top = state.top
-    turn = state.turn
+    top = sit.top
+    turn = sit.turn
     keyed: list[tuple[_Key, Move]] = []
 
-    def add(seat: int, kind: str, combo_low: int, cards: Cards, n: int) -> None:
+    def add(seat: int, kind: MoveKind, combo_low: int, cards: Cards, n: int) -> None:
         keyed.append(
             (
                 (seat, KIND_ORDER[kind], n, combo_low, cards.counts),
@@ -283,11 +289,11 @@ def generate(state: State) -> list[Move]:
     steps: tuple[int, ...] = ()
     capture = False
     if top is not None:
-        if variant.cha == "chain" and top.base is not None:
-            steps = state._next_steps(top)
-        capture = variant.cha == "capture" and top.combination.name == "single"
-    out = state.out
-    for seat, hand in enumerate(state.hands):
+        if variant.cha is Cha.CHAIN and top.base is not None:
+            steps = chain.next_steps(top, variant)
+        capture = variant.cha is Cha.CAPTURE and top.combination.name is _N.SINGLE
+    out = sit.out
+    for seat, hand in hands:
         if seat in out:
             continue
         if seat == turn:
@@ -299,20 +305,20 @@ def generate(state: State) -> list[Move]:
                     if n:
                         order = NATURAL[r]
                         for k in range(1, n + 1):
-                            add(seat, "play", order, _picked(counts, r, k), k)
+                            add(seat, MoveKind.PLAY, order, _picked(counts, r, k), k)
                 for combo in hand_plays(hand, rc, table, seat, _LEAD_REST):
-                    add(seat, "play", _order(combo), combo.cards, combo.width * combo.length)
+                    add(seat, MoveKind.PLAY, _order(combo), combo.cards, combo.width * combo.length)
             else:
-                keyed.append(((seat, 0, 0, 0, ()), _move(seat, "pass", _NONE)))
-                _follows(state, top, hand, rc, seat, add)
+                keyed.append(((seat, 0, 0, 0, ()), _move(seat, MoveKind.PASS, _NONE)))
+                _follows(sit, top, hand, rc, seat, add)
         if steps:
             assert top is not None
-            _chain_steps(state, top, hand, seat, steps, add)
+            _chain_steps(top, hand, seat, steps, add)
         elif capture:
             assert top is not None
             r = top.combination.low
             if _rank_count(hand.counts, r) >= 2:
-                add(seat, "capture", r, _picked(hand.counts, r, 2), 2)
+                add(seat, MoveKind.CAPTURE, r, _picked(hand.counts, r, 2), 2)
     keyed.sort(key=lambda km: km[0])
     return [m for _, m in keyed]
 
@@ -321,12 +327,12 @@ def _rank_count(counts: tuple[int, ...], r: int) -> int:
     return sum(counts[i] for i in _PICK[r])
 
 
-def _follows(state: State, top: Top, hand: Cards, rc: list[int], seat: int, add: _Add) -> None:
-    table = state.table
+def _follows(sit: Situation, top: Top, hand: Cards, rc: list[int], seat: int, add: _Add) -> None:
+    table = sit.table
     variant = table.variant
     current = top.combination
     kinds = _follow_kinds(current, variant)
-    if current.name in ("single", "pair"):
+    if current.name is _N.SINGLE or current.name is _N.PAIR:
         # fast path: same kind by strength, then bombs, joker bomb and 4A4 through ``beats``
         width = current.width
         floor = current.strength
@@ -334,9 +340,9 @@ def _follows(state: State, top: Top, hand: Cards, rc: list[int], seat: int, add:
         counts = hand.counts
         for r in range(2, 17):
             if rc[r] >= width and strengths[r] > floor:
-                add(seat, "play", NATURAL[r], _picked(counts, r, width), width)
-        kinds = kinds - {current.name}
-    base = top.base if variant.cha == "chain" else None
+                add(seat, MoveKind.PLAY, NATURAL[r], _picked(counts, r, width), width)
+        kinds = kinds - {current.name.value}
+    base = top.base if variant.cha is Cha.CHAIN else None
     for combo in hand_plays(hand, rc, table, seat, kinds, _runs_that_may_beat(current, variant)):
         if not beats(current, combo, variant):
             continue
@@ -344,19 +350,20 @@ def _follows(state: State, top: Top, hand: Cards, rc: list[int], seat: int, add:
             base is not None
             and combo.low == base.low
             and combo.length == base.length
-            and state._chain_fit(top, rank_counts(combo.cards.counts))
+            and chain.steps_made(top, rank_counts(combo.cards.counts), variant)
         ):
-            continue
-        add(seat, "play", _order(combo), combo.cards, combo.width * combo.length)
-    if variant.chi and current.name == "single" and not top.steps and not state.passes:
-        _chis(state, top, hand, seat, add)
+            continue  # these cards are chain steps, listed as such
+        add(seat, MoveKind.PLAY, _order(combo), combo.cards, combo.width * combo.length)
+    if variant.chi and current.name is _N.SINGLE and not top.steps and not sit.passes:
+        _chis(sit, top, hand, seat, add)
 
 
-def _chis(state: State, top: Top, hand: Cards, seat: int, add: _Add) -> None:
+def _chis(sit: Situation, top: Top, hand: Cards, seat: int, add: _Add) -> None:
     r = top.combination.low
     if r > 14:
         return
-    floor = 2 if state.variant.straight_floor == "2" else 3
+    variant = sit.table.variant
+    floor = 2 if variant.straight_floor is StraightFloor.TWO else 3
     counts = hand.counts
     seen: set[tuple[tuple[int, int], bool]] = set()
     for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):
@@ -372,19 +379,17 @@ def _chis(state: State, top: Top, hand: Cards, seat: int, add: _Add) -> None:
                 out[i] += 1
                 out[j] += 1
                 cards = _cards(out)
-                combo = state._chi_combination(seat, cards, top)
+                combo = chi_combination(sit.table, seat, cards, top)
                 if combo is None:
                     continue
-                cls = combo.flush and state.variant.flush_straights
+                cls = combo.flush and variant.flush_straights
                 if ((a, b), cls) in seen:
                     continue
                 seen.add(((a, b), cls))
-                add(seat, "chi", a, cards, 2)
+                add(seat, MoveKind.CHI, a, cards, 2)
 
 
-def _chain_steps(
-    state: State, top: Top, hand: Cards, seat: int, steps: tuple[int, ...], add: _Add
-) -> None:
+def _chain_steps(top: Top, hand: Cards, seat: int, steps: tuple[int, ...], add: _Add) -> None:
     base = top.base
     assert base is not None
     counts = hand.counts
@@ -392,7 +397,7 @@ def _chain_steps(
     have = min(_rank_count(counts, q) for q in ranks)
     if have < steps[0]:
         return
-    kind = state.step_kind(top)
+    kind = chain.step_kind(top.steps)
     for c in steps:
         if c > have:
             break

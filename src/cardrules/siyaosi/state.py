@@ -1,258 +1,153 @@
-"""The 四幺四 play phase: an immutable :class:`State`, its :class:`Move` values, per-seat
-:class:`View` and the :class:`RoundResult` of a finished round.
+"""The 四幺四 play phase as an immutable :class:`State`.
 
-Legality is written once, in :meth:`State.explain`; :meth:`State.is_legal`, :meth:`State.apply`
-and :meth:`State.legal_moves` derive from it (the generator in :mod:`cardrules.siyaosi.movegen`
-proposes candidates and keeps only those ``explain`` accepts).
+A state is the table (variant, levels, ruling team), every hand, who is out, who led the current
+trick and the trick's moves so far; the top of the trick, whose turn it is and the passes in a
+row follow from them (they are rebuilt, never read, when a state is built from data).
+
+Legality is written once, in :func:`cardrules.siyaosi.rules.explain`; :meth:`State.explain`,
+:meth:`State.is_legal`, :meth:`State.apply` and :meth:`State.legal_moves` derive from it, and a
+:class:`~cardrules.siyaosi.view.View` answers the same for its seat.
 """
 
 from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 import attrs
 
 from cardrules.cards import Card, Rank, Suit
 from cardrules.deck import deal
-from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, NotationError, PositionError
-from cardrules.jsonio import converter, json_table, reading, structure
+from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
+from cardrules.events import Event
+from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
-from cardrules.notation import MoveText, parse_move_text
+from cardrules.notation import MoveText
 from cardrules.position import Position
-from cardrules.siyaosi.combos import (
-    Combination,
-    Table,
-    beats,
-    classify_counts,
-    rank_counts,
-    run_name,
-)
-from cardrules.siyaosi.variant import Variant
+from cardrules.siyaosi import rules
+from cardrules.siyaosi.combos import Table
+from cardrules.siyaosi.moves import Move, Top
+from cardrules.siyaosi.result import RoundResult, round_result
+from cardrules.siyaosi.trick import advance, is_over, replay
+from cardrules.siyaosi.variant import FirstLeader, Variant
+from cardrules.siyaosi.view import View, read_table, read_trick
 from cardrules.variant import load_variant
 
-__all__ = [
-    "KINDS",
-    "Move",
-    "Played",
-    "RoundResult",
-    "State",
-    "Top",
-    "View",
-    "random_move",
-    "round_result",
-]
+__all__ = ["State", "deal_sizes"]
 
-#: Move kinds. A multi-step chain play (Y-CHAIN-7) is named after its first step.
-KINDS = ("pass", "play", "chi", "cha", "gou", "capture")
-KIND_ORDER = {k: i for i, k in enumerate(KINDS)}
-_EMPTY = Cards()
+_Derived = tuple[int | None, Top | None, int]
 
 
-def _check_move(inst: Move, _a: object, _v: object) -> None:
-    if inst.kind not in KINDS:
-        raise NotationError(f"unknown move kind {inst.kind!r}; use one of {', '.join(KINDS)}")
-    if (inst.kind == "pass") == bool(inst.cards):
-        raise NotationError("a pass names no cards; every other move names cards")
-
-
-@attrs.frozen(order=False)
-class Move:
-    """One move by one seat: ``kind`` is play, pass, cha, gou, chi or capture.
-
-    ``str(move)`` is the case-file notation (``"2: 8S 8D"``, ``"1: pass"``, ``"0: cha 8S 8D"``)
-    and :meth:`parse` reads it back.
-    """
-
-    seat: int
-    kind: str = attrs.field(default="play", validator=_check_move)
-    cards: Cards = _EMPTY
-
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        """Read ``"SEAT: CARDS"`` (a play), ``"SEAT: pass"`` or ``"SEAT: VERB CARDS"``."""
-        return cls.from_text(parse_move_text(text))
-
-    @classmethod
-    def from_text(cls, text: MoveText) -> Move:
-        return cls(text.seat, text.verb or "play", text.cards)
-
-    def __str__(self) -> str:
-        if self.kind == "pass":
-            return f"{self.seat}: pass"
-        if self.kind == "play":
-            return f"{self.seat}: {self.cards}"
-        return f"{self.seat}: {self.kind} {self.cards}"
-
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "cards": str(self.cards)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any] | str) -> Move:
-        """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
-        table = json_table(data, "四幺四 move")
-        with reading("四幺四 move"):
-            return cls(int(table["seat"]), str(table["kind"]), Cards.parse(str(table["cards"])))
-
-
-@attrs.frozen
-class Played:
-    """One entry of the trick so far: who did what with which cards."""
-
-    seat: int
-    kind: str
-    cards: Cards
-
-
-@attrs.frozen
-class Top:
-    """What stands on top of the trick.
-
-    ``combination`` is the effective combination (a chain counts every card played into it,
-    4A4-CHAIN-4); ``seat`` made the latest play or chain step; ``base`` is the chain's base while
-    chain steps may still follow (``None`` otherwise), played by ``base_seat``; ``steps`` counts
-    the chain steps made so far.
-    """
-
-    seat: int
-    combination: Combination
-    base: Combination | None = None
-    base_seat: int = 0
-    steps: int = 0
-
-    @property
-    def cards(self) -> Cards:
-        return self.combination.cards
-
-    def describe(self) -> str:
-        """The top's kind as a player would say it: a chain is named as a chain, not by the
-        internal name of its effective combination."""
-        combo = self.combination
-        if self.steps and combo.length > 1:
-            return f"straight chain, {combo.width} per rank"
-        if self.steps:
-            return f"chain, effective bomb of {combo.width}"
-        return combo.name
-
-
-@attrs.frozen
-class RoundResult:
-    """How a round ended (4A4-ROUND-1 … 4A4-ROUND-3), as data for the match rules.
-
-    ``finish``: seats in the order they went out; ``remaining``: seats still holding cards (seat
-    order); ``emperor``: the first out; ``caught``: opponents of the emperor still holding cards
-    when the emperor's team finished first; ``outcome``: for four players with a ruling team,
-    ``"sweep"`` (全洞), ``"reverse-sweep"`` (反洞) or ``"split"`` (平洞), else ``None``;
-    ``next_ruling``: the team that rules the next round (the emperor's).
-    """
-
-    finish: tuple[int, ...]
-    remaining: tuple[int, ...]
-    emperor: int
-    caught: tuple[int, ...]
-    outcome: str | None
-    next_ruling: int
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = converter.unstructure(self)
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> RoundResult:
-        return converter.structure(dict(data), cls)
-
-
-def round_result(players: int, finish: tuple[int, ...], ruling: int | None) -> RoundResult:
-    """The result of a round that ended with ``finish`` (seats out in order).
-
-    Raises :class:`~cardrules.errors.CardrulesError` if no team is all out yet.
-    """
-    if len(set(finish)) != len(finish) or any(not 0 <= s < players for s in finish):
-        raise CardrulesError(f"finish must list distinct seats 0..{players - 1}, got {finish}")
-    done = [all(s in finish for s in range(team, players, 2)) for team in (0, 1)]
-    if not any(done) or not finish:
-        raise CardrulesError(f"no team is all out after {list(finish)}: the round is not over")
-    emperor = finish[0]
-    team = emperor % 2
-    remaining = tuple(s for s in range(players) if s not in finish)
-    caught = tuple(s for s in remaining if s % 2 != team) if done[team] else ()
-    outcome: str | None = None
-    if players == 4 and ruling is not None:
-        order = finish + remaining
-        first, second = order[0] % 2, order[1] % 2
-        if first == second == ruling:
-            outcome = "sweep"
-        elif first == second:
-            outcome = "reverse-sweep"
-        else:
-            outcome = "split"
-    return RoundResult(finish, remaining, emperor, caught, outcome, team)
-
-
-@attrs.frozen
-class View:
-    """What one seat may know (4A4-VIEW-1): its own hand, everyone's card count and the
-    announcements, the trick so far, the top, levels, turn, and who is out."""
-
-    seat: int
-    variant: Variant
-    levels: tuple[Rank, Rank]
-    ruling: int | None
-    hand: Cards
-    hand_sizes: tuple[int, ...]
-    announced: tuple[int, ...]
-    trick: tuple[Played, ...]
-    top: Top | None
-    leader: int
-    turn: int
-    passes: int
-    out: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = converter.unstructure(self)
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any] | str) -> View:
-        """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
-        return structure(data, cls, "四幺四 view")
-
-
-def _deal_sizes(variant: Variant) -> list[int]:
-    total = variant.decks * 54
+def deal_sizes(variant: Variant) -> list[int]:
+    """Cards per seat in a deal, 4A4-TABLE-3 (Dealing): even, the first seats one more when the
+    cards do not divide."""
+    total = variant.total_cards
     n = variant.players
     return [total // n + (1 if i < total % n else 0) for i in range(n)]
 
 
-def _illegal(code: str, clause: str, message: str) -> Illegal:
-    return Illegal(code, clause, message)
+def _levels(levels: Sequence[Rank | str] | None, variant: Variant) -> tuple[Rank, Rank]:
+    if levels is None:
+        return (variant.start_level, variant.start_level)
+    if isinstance(levels, str) or len(levels) != 2:
+        raise PositionError("one level per team, e.g. ('2', '5')", key="levels")
+    out = []
+    for level in levels:
+        rank = level if isinstance(level, Rank) else _rank(level)
+        if rank.is_joker:
+            raise PositionError(f"a level is a rank 2 … A, not {rank}", key="levels")
+        out.append(rank)
+    return (out[0], out[1])
+
+
+def _rank(text: object) -> Rank:
+    if not isinstance(text, str) or len(text) > 2:
+        raise PositionError(f"a level is a rank 2 … A, got {text!r:.40}", key="levels")
+    try:
+        return Rank.parse(text)
+    except CardrulesError:
+        raise PositionError(f"a level is a rank 2 … A, got {text!r}", key="levels") from None
 
 
 @attrs.frozen
 class State:
     """The play phase of one round. Immutable: :meth:`apply` returns the next state.
 
-    ``turn`` is the seat whose normal turn it is (out-of-turn chain steps and captures are open
-    to every seat holding cards), ``leader`` the seat that led the current trick (or leads the
-    next one while the trick is empty), ``passes`` the passes in a row since the last play.
+    ``leader`` led the current trick (or leads the next one while the trick is empty); ``trick``
+    holds its moves so far. ``turn`` (the seat whose normal turn it is; out-of-turn chain steps
+    and captures are open to every seat holding cards; ``None`` once the round is over),
+    ``top`` and ``passes`` (in a row since the last play) follow from them.
+
+    The constructor checks that the state can exist, 4A4-POS-1 (Positions): one hand per seat,
+    no card more often than the decks hold, every empty hand out and no other, a leader holding
+    cards, a trick the rules could have produced from its start.
     """
 
     table: Table
     hands: tuple[Cards, ...]
     leader: int
-    turn: int
-    top: Top | None = None
-    passes: int = 0
     out: tuple[int, ...] = ()
-    trick: tuple[Played, ...] = ()
+    trick: tuple[Move, ...] = ()
+    _derived: _Derived | None = attrs.field(default=None, eq=False, repr=False, alias="derived")
+    turn: int | None = attrs.field(init=False, eq=False)
+    top: Top | None = attrs.field(init=False, eq=False)
+    passes: int = attrs.field(init=False, eq=False)
     _moves: list[Move] | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    _over: bool | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        derived = self._derived
+        if derived is None:
+            derived = self._check()
+        else:
+            object.__setattr__(self, "_derived", None)
+        object.__setattr__(self, "turn", derived[0])
+        object.__setattr__(self, "top", derived[1])
+        object.__setattr__(self, "passes", derived[2])
+
+    def _check(self) -> _Derived:
+        """Validate a state built from outside (not by :meth:`apply`) and rebuild the top, the
+        turn and the passes by replaying the trick."""
+        table = self.table
+        if not isinstance(table, Table):
+            raise PositionError("a Table (variant, levels, ruling team) is needed", key="table")
+        variant = table.variant
+        players = variant.players
+        hands = self.hands
+        if not isinstance(hands, tuple) or len(hands) != players:
+            raise PositionError(f"one hand per seat ({players} seats)", key="hands")
+        if not all(isinstance(h, Cards) for h in hands):
+            raise PositionError("every hand is a Cards", key="hands")
+        if not isinstance(self.trick, tuple) or not all(isinstance(m, Move) for m in self.trick):
+            raise PositionError("the trick is a tuple of 四幺四 moves", key="trick")
+        if not isinstance(self.out, tuple) or any(
+            isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players for s in self.out
+        ):
+            raise PositionError(f"seats 0..{players - 1}", key="out")
+        if len(set(self.out)) != len(self.out):
+            raise PositionError("a seat is listed twice", key="out")
+        leader = self.leader
+        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
+            raise PositionError(f"a seat 0..{players - 1}, got {leader!r:.40}", key="leader")
+        for seat, move in enumerate(self.trick):
+            if not 0 <= move.seat < players:
+                raise PositionError(f"move {seat + 1} names seat {move.seat}", key="trick")
+        on_table = sum((m.cards for m in self.trick), Cards())
+        total = sum(hands, Cards()) + on_table
+        try:
+            total.check_within(variant.decks)
+        except CardrulesError as err:
+            raise PositionError(str(err), key="hands") from None
+        most = max(deal_sizes(variant))
+        for seat, hand in enumerate(hands):
+            held = len(hand) + sum(len(m.cards) for m in self.trick if m.seat == seat)
+            if held > most:
+                raise PositionError(
+                    f"seat {seat} holds {held} cards; a deal gives at most {most}", key="hands"
+                )
+        sit = replay(table, self.hand_sizes, self.out, leader, self.trick, lambda s: self.hands[s])
+        return sit.turn, sit.top, sit.passes
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -261,32 +156,36 @@ class State:
         variant: Variant | str = "classic",
         *,
         seed: int,
-        levels: tuple[Rank, Rank] | None = None,
+        levels: Sequence[Rank | str] | None = None,
         ruling: int | None = None,
         leader: int | None = None,
     ) -> State:
-        """A freshly dealt round (4A4-TABLE-3, 4A4-TABLE-4)."""
+        """A freshly dealt round, 4A4-TABLE-3 (Dealing), 4A4-TABLE-4 (Who leads the first
+        trick). ``levels`` are the teams' levels (default: the variant's start level), as ranks
+        or text; ``ruling`` the ruling team (``None``: nobody rules)."""
         v = _variant(variant)
-        if leader is not None and not 0 <= leader < v.players:
-            raise CardrulesError(f"leader must be a seat 0..{v.players - 1}, got {leader}")
-        if ruling not in (None, 0, 1):
-            raise CardrulesError(f"ruling must be team 0, team 1 or None, got {ruling}")
-        hands, _ = deal(v.decks, seed, _deal_sizes(v))
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise PositionError(f"a seed is an integer, got {seed!r:.40}", key="seed")
+        if leader is not None and (
+            isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < v.players
+        ):
+            raise PositionError(f"a seat 0..{v.players - 1}, got {leader!r:.40}", key="leader")
+        if ruling is not None and (isinstance(ruling, bool) or ruling not in (0, 1)):
+            raise PositionError(f"team 0, team 1 or None, got {ruling!r:.40}", key="ruling")
+        hands, _ = deal(v.decks, seed, deal_sizes(v))
         if leader is None:
             leader = 0
-            if v.first_leader == "heart-three":
+            if v.first_leader is FirstLeader.HEART_THREE:
                 three = Card(Rank.THREE, Suit.HEARTS)
                 leader = next(s for s, h in enumerate(hands) if h.count(three))
                 if ruling is None:
                     ruling = leader % 2
-        if levels is None:
-            start = Rank.parse(v.start_level)
-            levels = (start, start)
-        return cls(Table(v, levels, ruling), tuple(hands), leader, leader)
+        return cls(Table(v, _levels(levels, v), ruling), tuple(hands), leader)
 
     @classmethod
     def from_position(cls, position: Position) -> State:
-        """The state a case's ``[position]`` describes (the start of a trick)."""
+        """The state a case's ``[position]`` describes (the start of a trick), 4A4-POS-1
+        (Positions)."""
         if position.game != "siyaosi":
             raise PositionError("this is the 四幺四 engine", key="game")
         position.refuse("trump", "banker", "kitty", "points")
@@ -297,20 +196,19 @@ class State:
         position.require("hands")
         variant = position.variant
         assert isinstance(variant, Variant)
-        start = Rank.parse(variant.start_level)
-        levels = position.levels or (start, start)
         hands = position.hands
         out = tuple(position.out) + tuple(
             s for s, h in enumerate(hands) if not h and s not in position.out
         )
-        state = cls(Table(variant, (levels[0], levels[1]), position.ruling), hands, 0, 0, out=out)
+        levels = _levels(position.levels or None, variant)
+        table = Table(variant, levels, position.ruling)
         if position.leader is None:
-            if state.is_over:
-                return state
-            raise PositionError("who leads the next trick?", key="leader")
+            if not is_over(variant.players, out):
+                raise PositionError("who leads the next trick?", key="leader")
+            return cls(table, hands, 0, out)
         if not hands[position.leader]:
             raise PositionError(f"seat {position.leader} holds no cards", key="leader")
-        return attrs.evolve(state, leader=position.leader, turn=position.leader)
+        return cls(table, hands, position.leader, out)
 
     # ------------------------------------------------------------------ basic queries
     @property
@@ -331,15 +229,9 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        """The round ends as soon as one team has all its players out (4A4-ROUND-1)."""
-        over = self._over
-        if over is None:
-            out = self.out
-            team0 = sum(1 for s in out if not s & 1)
-            half = len(self.hands) // 2
-            over = team0 == half or len(out) - team0 == half
-            object.__setattr__(self, "_over", over)
-        return over
+        """The round ends as soon as one team has all its players out, 4A4-ROUND-1 (Emperor,
+        end, catching)."""
+        return self.turn is None
 
     def result(self) -> RoundResult:
         if not self.is_over:
@@ -350,430 +242,157 @@ class State:
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(len(h) for h in self.hands)
 
+    @property
     def announced(self) -> tuple[int, ...]:
-        """Seats that must announce their card count (报片, 4A4-TURN-6)."""
+        """Seats that must announce their card count (报片), 4A4-TURN-6 (Announcing (报片))."""
         limit = self.variant.announce_at
         return tuple(s for s, h in enumerate(self.hands) if 0 < len(h) <= limit)
 
-    def next_active(self, seat: int) -> int:
-        """The next seat after ``seat`` in playing order that still holds cards."""
-        return _next_active(len(self.hands), self.out, seat)
-
-    def _relay(self, seat: int, out: tuple[int, ...]) -> int:
-        """Who leads after ``seat`` won a trick: ``seat`` itself while it holds cards, else the
-        next seat in order on its team that does (接风, 4A4-TURN-4)."""
-        if seat not in out:
-            return seat
-        n = len(self.hands)
-        for i in range(1, n):
-            s = (seat + i) % n
-            if s % 2 == seat % 2 and s not in out:
-                return s
-        return seat
-
     def chain_open(self) -> bool:
+        """Whether a chain step may be made now."""
         top = self.top
-        return top is not None and top.base is not None and self._next_steps(top) != ()
+        return top is not None and top.base is not None and bool(self._next_steps(top))
 
     def _next_steps(self, top: Top) -> tuple[int, ...]:
-        """Cards per rank that complete one, two, three … further chain steps (4A4-CHAIN-8)."""
-        assert top.base is not None
-        b = top.base.width
-        gou = self.variant.gou
-        out = []
-        total = 0
-        for i in range(top.steps, top.steps + 16):
-            if i >= 1 and not gou:
-                break
-            total += 2 * b if i % 2 == 0 else b
-            out.append(total)
-            if total >= self.variant.decks * 4:
-                break
-        return tuple(out)
+        from cardrules.siyaosi.chain import next_steps
 
-    def _chain_fit(self, top: Top, rc: list[int]) -> int:
-        """How many chain steps cards with rank counts ``rc`` make on ``top`` (0: none)."""
-        base = top.base
-        if base is None:
-            return 0
-        ranks = range(base.low, base.low + base.length)
-        c = rc[base.low]
-        if c == 0:
-            return 0
-        total = 0
-        for r in range(2, 17):
-            n = rc[r]
-            if n:
-                if r not in ranks or n != c:
-                    return 0
-                total += n
-        if total != c * base.length:
-            return 0
-        steps = self._next_steps(top)
-        return steps.index(c) + 1 if c in steps else 0
-
-    def step_kind(self, top: Top | None = None) -> str:
-        """The name of the next chain step: ``"cha"`` after the base, ``"gou"`` after a cha."""
-        top = top or self.top
-        return "cha" if top is None or top.steps % 2 == 0 else "gou"
+        return next_steps(top, self.variant)
 
     # ------------------------------------------------------------------ legality
     def explain(self, move: Move) -> Illegal | None:
         """Why ``move`` is illegal here, or ``None`` if it is legal."""
-        seat = move.seat
-        n = len(self.hands)
-        if not 0 <= seat < n:
-            return _illegal("no-such-seat", "4A4-TABLE-2", f"there is no seat {seat} at this table")
-        if self.is_over:
-            return _illegal("round-over", "4A4-ROUND-1", "the round is over")
-        hand = self.hands[seat]
-        if seat in self.out:
-            return _illegal("seat-out", "4A4-TURN-5", f"seat {seat} is out and plays no more")
-        kind = move.kind
-        top = self.top
-        if kind == "pass":
-            if seat != self.turn:
-                return self._not_turn(seat)
-            if top is None:
-                return _illegal("leader-must-play", "4A4-TURN-1", "the leader must play, not pass")
-            return None
-        cards = move.cards
-        if not all(map(operator.le, cards.counts, hand.counts)):
-            missing = Cards(
-                tuple(max(0, a - b) for a, b in zip(cards.counts, hand.counts, strict=True))
-            )
-            return _illegal("not-in-hand", "4A4-TURN-7", f"seat {seat} does not hold {missing}")
-        rc = rank_counts(cards.counts)
-        if kind == "play":
-            return self._explain_play(seat, cards, rc, top)
-        if kind in ("cha", "gou"):
-            return self._explain_chain(kind, rc, top)
-        if kind == "capture":
-            return self._explain_capture(rc, top)
-        return self._explain_chi(seat, cards, top)
-
-    def _not_turn(self, seat: int) -> Illegal:
-        return _illegal(
-            "not-your-turn",
-            "4A4-TURN-1",
-            f"it is seat {self.turn}'s turn, not seat {seat}'s "
-            "(only a cha, gou or capture may be played out of turn)",
-        )
-
-    def _explain_play(
-        self, seat: int, cards: Cards, rc: list[int], top: Top | None
-    ) -> Illegal | None:
-        # A play that splits into chain steps is those steps, in or out of turn (4A4-CHAIN-8).
-        if (
-            top is not None
-            and top.base is not None
-            and self.variant.cha == "chain"
-            and self._chain_fit(top, rc)
-        ):
-            return _illegal(
-                "chain-step-not-play",
-                "4A4-CHAIN-8",
-                f"{cards} continues the chain on top; it is played as a "
-                f"{self.step_kind(top)}, not as a new combination",
-            )
-        if seat != self.turn:
-            return self._not_turn(seat)
-        combo = classify_counts(cards, rc, self.table, seat)
-        if combo is None:
-            return _illegal(
-                "not-a-combination", "4A4-COMBO-1", f"{cards} is not a combination of 四幺四"
-            )
-        if top is None:
-            return None
-        if not beats(top.combination, combo, self.variant):
-            return _illegal(
-                "does-not-beat",
-                "4A4-TURN-2",
-                f"{cards} ({combo.name}) does not beat {top.cards} ({top.describe()})",
-            )
-        return None
-
-    def _explain_chain(self, kind: str, rc: list[int], top: Top | None) -> Illegal | None:
-        if self.variant.cha != "chain":
-            return _illegal(
-                "chains-off", "4A4-CHAIN-1", "this variant has no 勾岔 chains (switch cha)"
-            )
-        if top is None or top.base is None:
-            return _illegal(
-                "no-chain",
-                "4A4-CHAIN-1",
-                "a chain starts only on a single (or a single straight) on top of the trick",
-            )
-        want = self._next_steps(top)
-        if not want:
-            return _illegal("chain-closed", "4A4-CHAIN-11", "this chain takes no further step")
-        steps = self._chain_fit(top, rc)
-        if not steps:
-            b = top.base.width
-            c = rc[top.base.low]
-            ranks = range(top.base.low, top.base.low + top.base.length)
-            shaped = sum(rc) == c * top.base.length and all(rc[r] == c for r in ranks)
-            if shaped and c == (2 * b if kind == "cha" else b):
-                return _illegal(
-                    "wrong-chain-step",
-                    "4A4-CHAIN-3",
-                    f"the chain needs a {self.step_kind(top)} next, not a {kind}",
-                )
-            names = " ".join(Rank(r).text for r in ranks)
-            return _illegal(
-                "not-a-chain-step",
-                "4A4-CHAIN-2",
-                f"the next step needs exactly {want[0]} card(s) of each of {names}",
-            )
-        if kind != self.step_kind(top):
-            return _illegal(
-                "wrong-chain-step",
-                "4A4-CHAIN-3",
-                f"the chain needs a {self.step_kind(top)} next, not a {kind}",
-            )
-        return None
-
-    def _explain_capture(self, rc: list[int], top: Top | None) -> Illegal | None:
-        if self.variant.cha != "capture":
-            return _illegal(
-                "capture-off", "4A4-CAPTURE-1", "this variant has no capture (switch cha)"
-            )
-        if top is None or top.combination.name != "single":
-            return _illegal(
-                "no-single-to-capture", "4A4-CAPTURE-1", "a capture needs a single on top"
-            )
-        r = top.combination.low
-        if rc[r] != 2 or sum(rc) != 2:
-            return _illegal(
-                "not-a-capture",
-                "4A4-CAPTURE-1",
-                f"a capture is exactly two cards of the single's rank ({Rank(r).text})",
-            )
-        return None
-
-    def _explain_chi(self, seat: int, cards: Cards, top: Top | None) -> Illegal | None:
-        if not self.variant.chi:
-            return _illegal("chi-off", "4A4-CHI-1", "this variant has no 吃 (switch chi)")
-        if top is None or top.combination.name != "single" or top.steps:
-            return _illegal("no-single-to-chi", "4A4-CHI-1", "吃 needs a single on top")
-        if seat != self.turn or self.passes:
-            return _illegal(
-                "chi-not-next-seat",
-                "4A4-CHI-1",
-                "only the next seat after the single's player, in its turn, may 吃",
-            )
-        combo = self._chi_combination(seat, cards, top)
-        if combo is None:
-            return _illegal(
-                "not-a-chi",
-                "4A4-CHI-1",
-                f"{cards} with {top.cards} is not a three-card straight",
-            )
-        return None
-
-    def _chi_combination(self, seat: int, cards: Cards, top: Top) -> Combination | None:
-        if len(cards) != 2:
-            return None
-        both = top.cards + cards
-        combo = classify_counts(both, rank_counts(both.counts), self.table, seat)
-        if combo is None or combo.width != 1 or combo.length != 3:
-            return None
-        return combo
+        seat = move.seat if isinstance(move, Move) else -1
+        hand = self.hands[seat] if 0 <= seat < len(self.hands) else Cards()
+        return rules.explain(self, move, hand)
 
     def is_legal(self, move: Move) -> bool:
         return self.explain(move) is None
 
-    # ------------------------------------------------------------------ moves
-    def legal_moves(self) -> LegalMoves[Move]:
-        """Every legal move of every seat that may act now, in a stable sorted order.
-
-        Where several concrete card choices have the same effect, one canonical choice is listed
-        (4A4-MOVES-1); :meth:`explain` and :meth:`apply` accept every choice.
-        """
-        return LegalMoves(lambda: iter(self._listed()), self.explain, Move)
+    def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
+        """Every legal move of every seat that may act now (or only ``seat``'s), in a stable
+        sorted order. Where several concrete card choices have the same effect, one canonical
+        choice is listed, 4A4-MOVES-1 (What `legal_moves` lists); :meth:`explain` and
+        :meth:`apply` accept every choice."""
+        if seat is None:
+            return LegalMoves(lambda: iter(self._listed()), self.explain, Move)
+        return LegalMoves(lambda: (m for m in self._listed() if m.seat == seat), self.explain, Move)
 
     def _listed(self) -> list[Move]:
         moves = self._moves
         if moves is None:
             from cardrules.siyaosi.movegen import generate
 
-            moves = generate(self)
+            moves = generate(self, enumerate(self.hands))
             object.__setattr__(self, "_moves", moves)
         return moves
 
-    def random_move(self, rng: random.Random) -> Move:
-        """A legal move drawn uniformly from :meth:`legal_moves` (for simulations and the demo)."""
-        moves = self._listed()
+    def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
+        """A legal move drawn uniformly from :meth:`legal_moves` (for simulations)."""
+        moves = self._listed() if seat is None else list(self.legal_moves(seat))
         if not moves:
-            raise IllegalMoveError(_illegal("round-over", "4A4-ROUND-1", "the round is over"))
+            raise IllegalMoveError(rules.CODES.refuse("round-over", "no seat has a move now"))
         return moves[rng.randrange(len(moves))]
 
     def parse_move(self, text: MoveText | str) -> Move:
-        """The move a case-file text names here: a bare play onto an open chain that splits
-        into chain steps is a cha/gou, two cards of a captured single's rank a capture, the next
-        seat's two cards making a straight with a single a 吃 (4A4-MOVES-2)."""
-        if isinstance(text, str):
-            text = parse_move_text(text)
-        if text.verb is not None:
-            if text.verb not in KINDS:
-                raise NotationError(f"unknown verb {text.verb!r}; use one of {', '.join(KINDS)}")
-            return Move(text.seat, text.verb, text.cards)
-        top = self.top
-        cards = text.cards
-        if top is not None and 0 <= text.seat < len(self.hands):
-            rc = rank_counts(cards.counts)
-            v = self.variant
-            if v.cha == "chain" and top.base is not None and self._chain_fit(top, rc):
-                return Move(text.seat, self.step_kind(top), cards)
-            if v.cha == "capture" and self._explain_capture(rc, top) is None:
-                return Move(text.seat, "capture", cards)
-            if v.chi and self._explain_chi(text.seat, cards, top) is None:
-                return Move(text.seat, "chi", cards)
-        return Move(text.seat, "play", cards)
+        """The move a case-file text names here, 4A4-MOVES-2 (Reading a move)."""
+        return rules.parse_move(self, text)
 
+    # ------------------------------------------------------------------ applying
     def apply(self, move: Move) -> State:
-        """The state after ``move``; raises :class:`IllegalMoveError` if it is illegal."""
+        """The state after ``move``; raises :class:`IllegalMoveError` (changing nothing) if it
+        is illegal."""
         reason = self.explain(move)
         if reason is not None:
             raise IllegalMoveError(reason)
-        return self._apply(move)
+        return self._apply(move, None)
 
-    def _apply(self, move: Move) -> State:
+    def step(self, move: Move) -> tuple[State, tuple[Event, ...]]:
+        """:meth:`apply`, and what happened: the move, chain steps, seats out, the trick won,
+        the round over (see :mod:`cardrules.siyaosi.events`)."""
+        reason = self.explain(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        sink: list[Event] = []
+        state = self._apply(move, sink)
+        return state, tuple(sink)
+
+    def _apply(self, move: Move, sink: list[Event] | None) -> State:
         seat = move.seat
-        top = self.top
-        if move.kind == "pass":
-            assert top is not None
-            passes = self.passes + 1
-            hands = self.hands
-            others = len(hands) - len(self.out) - (0 if top.seat in self.out else 1)
-            if passes >= others:
-                leader = self._relay(top.seat, self.out)
-                return State(self.table, hands, leader, leader, None, 0, self.out, ())
-            return State(
-                self.table,
-                hands,
-                self.leader,
-                self.next_active(self.turn),
-                top,
-                passes,
-                self.out,
-                (*self.trick, Played(seat, "pass", _EMPTY)),
-            )
+        hands = self.hands
         cards = move.cards
-        hand = Cards.unchecked(tuple(map(operator.sub, self.hands[seat].counts, cards.counts)))
-        hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
-        out = self.out if hand else (*self.out, seat)
-        trick = (*self.trick, Played(seat, move.kind, cards))
-        table = self.table
-        if move.kind == "capture":
-            leader = self._relay(seat, out)
-            return State(table, hands, leader, leader, None, 0, out, ())
-        if move.kind in ("cha", "gou"):
-            assert top is not None and top.base is not None
-            rc = rank_counts(cards.counts)
-            steps = top.steps + self._chain_fit(top, rc)
-            new_top = Top(seat, self._effective(top, cards, steps), top.base, top.base_seat, steps)
-        else:
-            if move.kind == "chi":
-                assert top is not None
-                combo = self._chi_combination(seat, cards, top)
-            else:
-                combo = classify_counts(cards, rank_counts(cards.counts), table, seat)
-            assert combo is not None
-            new_top = Top(seat, combo, combo if self._chainable(combo) else None, seat, 0)
-        turn = _next_active(len(hands), out, seat)
-        return State(table, hands, self.leader, turn, new_top, 0, out, trick)
-
-    def _chainable(self, combo: Combination) -> bool:
-        v = self.variant
-        if v.cha != "chain":
-            return False
-        if combo.width == 1:
-            return combo.name in ("single", "straight", "flush-straight")
-        return v.double_cha and combo.name in ("pair", "double-straight")
-
-    def _effective(self, top: Top, cards: Cards, steps: int) -> Combination:
-        base = top.base
-        assert base is not None
-        b = base.width
-        k = b + sum(2 * b if i % 2 == 0 else b for i in range(steps))
-        every = top.cards + cards
-        if base.length == 1:
-            name = "bomb" if k >= 3 else "pair"
-            return Combination(name, every, k, 1, base.low, base.strength)
-        return Combination(run_name(k, False), every, k, base.length, base.low, base.low)
+        left = len(hands[seat]) - len(cards)
+        if cards:
+            hand = Cards.unchecked(tuple(map(operator.sub, hands[seat].counts, cards.counts)))
+            hands = (*hands[:seat], hand, *hands[seat + 1 :])
+        out, leader, turn, top, passes, trick = advance(self, move, left, sink)
+        return State(self.table, hands, leader, out, trick, derived=(turn, top, passes))
 
     # ------------------------------------------------------------------ views and JSON
     def view(self, seat: int) -> View:
-        """What ``seat`` may know (4A4-VIEW-1)."""
-        if not 0 <= seat < len(self.hands):
-            raise CardrulesError(f"there is no seat {seat} at this table")
+        """What ``seat`` may know, 4A4-VIEW-1 (What a seat may know)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise PositionError(
+                f"there is no seat {seat!r:.40} at this table (0..{self.players - 1})", key="seat"
+            )
         return View(
-            seat,
-            self.variant,
-            self.levels,
-            self.ruling,
-            self.hands[seat],
-            self.hand_sizes,
-            self.announced(),
-            self.trick,
-            self.top,
-            self.leader,
-            self.turn,
-            self.passes,
-            self.out,
+            seat=seat,
+            table=self.table,
+            hand=self.hands[seat],
+            hand_sizes=self.hand_sizes,
+            out=self.out,
+            leader=self.leader,
+            trick=self.trick,
+            top=self.top,
+            turn=self.turn,
+            passes=self.passes,
         )
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "variant": self.variant.to_table(),
-            "levels": [r.text for r in self.levels],
-            "ruling": self.ruling,
-            "hands": [str(h) for h in self.hands],
-            "leader": self.leader,
-            "turn": self.turn,
-            "top": None if self.top is None else converter.unstructure(self.top),
-            "passes": self.passes,
-            "out": list(self.out),
-            "trick": [converter.unstructure(p) for p in self.trick],
-        }
+    def to_json(self) -> JSONObject:
+        """The state as a document; the top, turn and passes are written for readers' sake and
+        checked against the trick when read back."""
+        return document(
+            "siyaosi",
+            "state",
+            {
+                "variant": self.variant.to_json(),
+                "levels": [r.text for r in self.levels],
+                "ruling": self.ruling,
+                "hands": [str(h) for h in self.hands],
+                "out": list(self.out),
+                "leader": self.leader,
+                "trick": [m.fields_json() for m in self.trick],
+                "top": None if self.top is None else str(self.top.cards),
+                "turn": self.turn,
+                "passes": self.passes,
+            },
+        )
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any] | str) -> State:
-        """Read what :meth:`to_json` wrote (a mapping, or its JSON text)."""
-        data = json_table(data, "四幺四 state")
-        with reading("四幺四 state"):
-            variant = converter.structure(data["variant"], Variant)
-            levels = tuple(Rank.parse(r) for r in data["levels"])
-            table = Table(variant, (levels[0], levels[1]), data["ruling"])
-            return cls(
-                table,
-                tuple(Cards.parse(h) for h in data["hands"]),
-                int(data["leader"]),
-                int(data["turn"]),
-                None if data["top"] is None else converter.structure(data["top"], Top),
-                int(data["passes"]),
-                tuple(int(s) for s in data["out"]),
-                tuple(converter.structure(p, Played) for p in data["trick"]),
-            )
-
-
-def _next_active(n: int, out: tuple[int, ...], seat: int) -> int:
-    for i in range(1, n + 1):
-        s = (seat + i) % n
-        if s not in out:
-            return s
-    return seat
+    def from_json(cls, data: Mapping[str, JSON] | str | bytes) -> State:
+        """Read what :meth:`to_json` wrote, refusing (one :class:`CardrulesError` naming the
+        field) any state that could not exist."""
+        reader = open_document(data, "siyaosi", "state")
+        table = read_table(reader)
+        variant = table.variant
+        hands = reader.each("hands", 8, lambda path, v: reader.cards_value(path, v, variant.decks))
+        out = reader.ints("out", None, 0, variant.players - 1)
+        leader = reader.integer("leader", 0, variant.players - 1)
+        trick = read_trick(reader, variant.decks)
+        with reader.reading():
+            state = cls(table, hands, leader, out, trick)
+        written = state.to_json()
+        for key in ("top", "turn", "passes"):
+            if reader.raw(key) != written[key]:
+                raise reader.bad(key, reader.raw(key), "does not follow from the trick")
+        reader.done()
+        return state
 
 
 def _variant(variant: Variant | str) -> Variant:
     if isinstance(variant, Variant):
         return variant
+    if not isinstance(variant, str):
+        raise PositionError(f"a variant or a preset name, got {variant!r:.40}", key="variant")
     loaded = load_variant(variant, game="siyaosi")
     assert isinstance(loaded, Variant)
     return loaded
-
-
-def random_move(state: State, rng: random.Random) -> Move:
-    """A random legal move of ``state`` (see :meth:`State.random_move`)."""
-    return state.random_move(rng)

@@ -3,14 +3,53 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import attrs
 
+from cardrules.cards import Rank
 from cardrules.errors import VariantError
 from cardrules.variant import VariantBase, switch
 
-__all__ = ["Variant"]
+__all__ = ["BombVsStraight", "Cha", "FirstLeader", "LevelPromotion", "StraightFloor", "Variant"]
 
-_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+class FirstLeader(StrEnum):
+    """Who leads the first round (4A4-TABLE-4 (Who leads the first trick))."""
+
+    DEALER = "dealer"
+    HEART_THREE = "heart-three"
+
+
+class LevelPromotion(StrEnum):
+    """Whose level cards rank above the 2 (4A4-RANK-2 (The level card))."""
+
+    RULING_TEAM = "ruling_team"
+    ALL = "all"
+    NONE = "none"
+
+
+class StraightFloor(StrEnum):
+    """The lowest start of a straight (4A4-COMBO-3 (Straight))."""
+
+    THREE = "3"
+    TWO = "2"
+
+
+class BombVsStraight(StrEnum):
+    """Which bombs beat straights (4A4-BEAT-5 (Bomb against the rest))."""
+
+    WIDTH = "width"
+    ANY = "any"
+
+
+class Cha(StrEnum):
+    """What two cards of a single's rank do (4A4-CHAIN-2 (Cha), 4A4-CAPTURE-1 (Capturing a
+    single))."""
+
+    CHAIN = "chain"
+    CAPTURE = "capture"
+    OFF = "off"
 
 
 @attrs.frozen(kw_only=True)
@@ -25,25 +64,22 @@ class Variant(VariantBase):
     decks: int = switch(
         2, doc="Standard 54-card decks shuffled together.", minimum=1, maximum=4, ruling="Y-TABLE-1"
     )
-    first_leader: str = switch(
-        "dealer",
+    first_leader: FirstLeader = switch(
+        FirstLeader.DEALER,
         doc="Who leads the first round: the first seat dealt, or the holder of 3♥.",
-        choices=("dealer", "heart-three"),
         ruling="Y-TABLE-4",
     )
-    start_level: str = switch(
-        "2", doc="Both teams' level before the first round.", choices=_RANKS, ruling="Y-LEVEL-1"
+    start_level: Rank = switch(
+        Rank.TWO, doc="Both teams' level before the first round.", ruling="Y-LEVEL-1"
     )
-    level_promotion: str = switch(
-        "ruling_team",
+    level_promotion: LevelPromotion = switch(
+        LevelPromotion.RULING_TEAM,
         doc="Who plays level cards above 2: the ruling team only, everyone, nobody.",
-        choices=("ruling_team", "all", "none"),
         ruling="Y-RANK-2",
     )
-    straight_floor: str = switch(
-        "3",
+    straight_floor: StraightFloor = switch(
+        StraightFloor.THREE,
         doc="Lowest start of a straight (2 sits below 3 only there).",
-        choices=("3", "2"),
         ruling="Y-COMBO-3",
     )
     flush_straights: bool = switch(
@@ -59,11 +95,10 @@ class Variant(VariantBase):
     triple_straights: bool = switch(
         True, doc="Consecutive triples form a triple straight.", ruling="Y-COMBO-5"
     )
-    bomb_vs_straight: str = switch(
-        "width",
+    bomb_vs_straight: BombVsStraight = switch(
+        BombVsStraight.WIDTH,
         doc="'width': an n-card bomb beats straights of multiplicity m <= n-2; "
         "'any': every bomb beats every non-bomb.",
-        choices=("width", "any"),
         ruling="Y-BEAT-3",
     )
     double_beats_single_straight: bool = switch(
@@ -74,11 +109,10 @@ class Variant(VariantBase):
     four_threes_beat_4a4: bool = switch(
         True, doc="Exactly four 3s beat every 4A4.", ruling="Y-BEAT-7"
     )
-    cha: str = switch(
-        "chain",
+    cha: Cha = switch(
+        Cha.CHAIN,
         doc="'chain': 勾岔 chain steps; 'capture': a pair on a single ends "
         "the trick (one-deck 叉); 'off'.",
-        choices=("chain", "capture", "off"),
         ruling="Y-CHAIN-2, Y-CHAIN-10",
     )
     gou: bool = switch(
@@ -103,7 +137,7 @@ class Variant(VariantBase):
     )
 
     def check(self) -> None:
-        if self.decks * 54 < self.players * 3:
+        if self.total_cards < self.players * 3:
             raise VariantError(
                 f"{self.decks} deck(s) cannot give {self.players} players three cards each",
                 key="decks",

@@ -64,6 +64,8 @@ def seeds() -> st.SearchStrategy[int]:
 
 def switch_values(sw: Switch, default: object) -> st.SearchStrategy[Any]:
     """Every value a switch accepts."""
+    if sw.kind in ("enum", "rank"):
+        return st.sampled_from(sw.choices)
     if sw.kind == "bool":
         return st.booleans()
     if sw.kind == "int":
@@ -101,8 +103,8 @@ def variants(game: str, **fixed: object) -> st.SearchStrategy[VariantBase]:
             elif draw(st.booleans()):
                 sw: Switch = field.metadata["switch"]
                 changes[field.name] = draw(switch_values(sw, field.default))
-        plain = {k: _plain(v) for k, v in changes.items()}
         fields = {f.name: f for f in switches_of(cls)}
+        plain = {k: fields[k].metadata["switch"].plain(v) for k, v in changes.items()}
         repaired: set[str] = set()
         # Repair until the validator accepts. A refused key that is neither pinned nor repaired
         # yet gets the first accepted value of its domain, scanned from a drawn start (so a pinned
@@ -115,7 +117,8 @@ def variants(game: str, **fixed: object) -> st.SearchStrategy[VariantBase]:
                 key = err.key
                 if key in fields and key not in fixed and key not in repaired:
                     repaired.add(key)
-                    domain = _domain(fields[key].metadata["switch"])
+                    sw_key: Switch = fields[key].metadata["switch"]
+                    domain = [sw_key.plain(v) for v in _domain(sw_key)]
                     start = draw(st.integers(0, max(0, len(domain) - 1)))
                     for value in domain[start:] + domain[:start]:
                         try:
@@ -134,20 +137,11 @@ def _domain(sw: Switch) -> list[object]:
     """Every value of a small finite switch domain (empty when the domain is large or open)."""
     if sw.kind == "bool":
         return [False, True]
-    if sw.kind in ("str", "int") and sw.choices:
+    if sw.kind in ("str", "int", "enum", "rank") and sw.choices:
         return list(sw.choices)
     if sw.kind == "int" and sw.minimum is not None and sw.maximum is not None:
         return list(range(sw.minimum, sw.maximum + 1))
     return []
-
-
-def _plain(value: object) -> object:
-    """A drawn switch value as a variant file would write it (tables as dicts, lists as lists)."""
-    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
-        return dict(value)
-    if isinstance(value, tuple):
-        return list(value)
-    return value
 
 
 def invalid_variant_tables(game: str) -> st.SearchStrategy[tuple[dict[str, object], str]]:
@@ -169,7 +163,7 @@ def invalid_variant_tables(game: str) -> st.SearchStrategy[tuple[dict[str, objec
             return table, key
         field = draw(st.sampled_from(fields))
         sw: Switch = field.metadata["switch"]
-        if how == "wrong-type" or sw.kind in ("bool", "table", "list"):
+        if how == "wrong-type" or sw.kind in ("bool", "table", "list", "enum", "rank"):
             table[field.name] = [1.5] if sw.kind != "list" else 7
             return table, field.name
         if sw.kind == "int":

@@ -1,0 +1,125 @@
+"""The table of games (after python-chess's ``VARIANTS`` and OpenSpiel's ``register_game``).
+
+Each game package registers one :class:`GameEntry` when it is imported: its name, its
+``Variant`` class and presets, the hooks the case runner needs, and how to build its states.
+Everything that reaches a game by name — variant files (``game = "shengji"``), case positions,
+the command line, records — asks :func:`game_named`; nothing else imports a game by a computed
+module name.
+
+Code that works on a state of whichever game uses :meth:`Game.new_state`, which hands the state
+to a function that is generic over the game's move type (:class:`StateUser`): the game's own
+types stay visible to mypy all the way through, with no ``Any``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+import attrs
+
+from cardrules.errors import VariantError, did_you_mean
+
+if TYPE_CHECKING:
+    from cardrules.cases.adapter import CaseAdapter
+    from cardrules.game import GameState, MoveLike
+    from cardrules.jsonio import JSON
+    from cardrules.position import Position
+    from cardrules.variant import VariantBase
+
+__all__ = ["Game", "GameEntry", "StateUser", "all_games", "game_named", "register"]
+
+R_co = TypeVar("R_co", covariant=True)
+R = TypeVar("R")
+M = TypeVar("M", bound="MoveLike")
+
+
+class StateUser(Protocol[R_co]):
+    """A function that works on a state of any game: generic over the game's move type."""
+
+    def __call__(self, state: GameState[M], /) -> R_co: ...
+
+
+class Game(Protocol):
+    """What the registry knows of a game, with its move type hidden (see :class:`GameEntry`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def variant_class(self) -> type[VariantBase]: ...
+
+    @property
+    def presets(self) -> Traversable: ...
+
+    @property
+    def adapter(self) -> CaseAdapter: ...
+
+    def new_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R: ...
+
+    def state_from_position(self, position: Position, user: StateUser[R]) -> R: ...
+
+    def state_from_json(self, data: Mapping[str, JSON] | str | bytes, user: StateUser[R]) -> R: ...
+
+
+@attrs.frozen
+class GameEntry(Generic[M]):
+    """One game: its names, variants, case hooks and state constructors."""
+
+    name: str
+    title: str
+    variant_class: type[VariantBase]
+    presets: Traversable
+    adapter: CaseAdapter
+    new: Callable[[VariantBase, int], GameState[M]]
+    from_position: Callable[[Position], GameState[M]]
+    from_json: Callable[[Mapping[str, JSON] | str | bytes], GameState[M]]
+
+    def new_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R:
+        """Deal a round of ``variant`` from ``seed`` and hand the state to ``user``."""
+        return user(self.new(variant, seed))
+
+    def state_from_position(self, position: Position, user: StateUser[R]) -> R:
+        """Build the state a case's ``[position]`` describes and hand it to ``user``."""
+        return user(self.from_position(position))
+
+    def state_from_json(self, data: Mapping[str, JSON] | str | bytes, user: StateUser[R]) -> R:
+        """Read a state document of this game and hand it to ``user``."""
+        return user(self.from_json(data))
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(entry: Game) -> None:
+    """Add a game (each game package does this once, when it is imported)."""
+    _GAMES[entry.name] = entry
+
+
+def _load_builtin() -> None:
+    # The two games this library ships; importing them registers them.
+    import cardrules.shengji
+    import cardrules.siyaosi  # noqa: F401
+
+
+def all_games() -> tuple[Game, ...]:
+    """Every registered game, in name order of the built-in list."""
+    _load_builtin()
+    return tuple(_GAMES[name] for name in sorted(_GAMES, key=lambda n: (n != "siyaosi", n)))
+
+
+def game_named(name: object, *, key: str = "game") -> Game:
+    """The game called ``name``; refuses anything else with a :class:`VariantError` naming
+    ``key`` and the games there are."""
+    _load_builtin()
+    entry = _GAMES.get(name) if isinstance(name, str) else None
+    if entry is None:
+        names = tuple(_GAMES)
+        hint = did_you_mean(name, names) if isinstance(name, str) and len(name) < 40 else ""
+        shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:40] + "…"
+        raise VariantError(f"unknown game {shown}{hint}", key=key, allowed=names)
+    return entry

@@ -1,0 +1,51 @@
+"""四副升级 moves and the play now winning the trick.
+
+A :class:`Move` is ``Move(seat, kind, cards)`` as in every game of the library. The play phase
+takes plays only; the other kinds belong to the match's phases (bidding, burying, frying) and
+are refused in the play phase with the code ``wrong-phase``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import ClassVar
+
+import attrs
+
+from cardrules.move import EMPTY, MoveBase
+from cardrules.multiset import Cards
+from cardrules.shengji.pieces import Combination
+
+__all__ = ["Move", "MoveKind", "Top"]
+
+
+class MoveKind(StrEnum):
+    """What a move is: a play of cards; the match phases add a bid (亮主/反主), a pass, a burial
+    of the kitty and a fry (炒底)."""
+
+    PLAY = "play"
+    BID = "bid"
+    PASS = "pass"
+    BURY = "bury"
+    FRY = "fry"
+
+
+@attrs.frozen(repr=False)
+class Move(MoveBase[MoveKind]):
+    """One Shengji move: ``Move(seat, MoveKind.PLAY, Cards.parse("8S 8S"))``, text
+    ``"2: 8S 8S"`` (a play is written without its verb)."""
+
+    GAME: ClassVar[str] = "shengji"
+    KINDS: ClassVar[type[StrEnum]] = MoveKind
+
+    kind: MoveKind = MoveKind.PLAY
+    cards: Cards = EMPTY
+
+
+@attrs.frozen
+class Top:
+    """The play now winning the trick: its seat, its cards and what they are."""
+
+    seat: int
+    cards: Cards
+    combination: Combination

@@ -1,0 +1,227 @@
+"""四副升级 play-phase legality, written once: :func:`explain` says why a move is illegal from
+what the mover may see — the public table (a :class:`Situation`: a state or a view) and the
+mover's own hand — and :func:`generate`, :func:`count` and :func:`random_play` list, count and
+draw the legal moves of the seat in turn from the same facts. So a
+:class:`~cardrules.shengji.view.View` answers exactly as the state does for its seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Protocol
+
+from cardrules.errors import Illegal
+from cardrules.multiset import Cards
+from cardrules.notation import MoveText, parse_move_text
+from cardrules.shengji.codes import CODES
+from cardrules.shengji.follow import (
+    count_follows,
+    explain_follow,
+    iter_follows,
+    random_follow,
+    sub_multisets,
+)
+from cardrules.shengji.moves import Move, MoveKind
+from cardrules.shengji.order import TrumpContext
+from cardrules.shengji.pieces import Combination, classify
+from cardrules.shengji.variant import Variant
+
+__all__ = [
+    "CODES",
+    "Situation",
+    "classify_cached",
+    "count",
+    "explain",
+    "generate",
+    "parse_move",
+    "random_play",
+    "suit_groups",
+]
+
+_refuse = CODES.refuse
+
+
+class Situation(Protocol):
+    """The public table of a Shengji play phase: what every seat sees."""
+
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def ctx(self) -> TrumpContext: ...
+
+    @property
+    def trick(self) -> tuple[Move, ...]: ...
+
+    @property
+    def turn(self) -> int | None: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+
+@lru_cache(maxsize=8192)
+def _classify_counts(counts: tuple[int, ...], ctx: TrumpContext) -> Combination | None:
+    return classify(Cards.unchecked(counts), ctx)
+
+
+def classify_cached(cards: Cards, ctx: TrumpContext) -> Combination | None:
+    """:func:`~cardrules.shengji.pieces.classify`, remembered (tricks classify the same plays
+    again and again)."""
+    return _classify_counts(cards.counts, ctx)
+
+
+# ---------------------------------------------------------------------- legality
+def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
+    """Why ``move`` is illegal in ``sit``, or ``None`` if it is legal. ``hand`` is the mover's
+    hand (``None``: not known to the caller, as for a view asked about another seat)."""
+    if not isinstance(move, Move):
+        return _refuse("not-a-move", f"{type(move).__name__} is not a Shengji move")
+    seat = move.seat
+    if not 0 <= seat < sit.players:
+        return _refuse("no-such-seat", f"there is no seat {seat} at this table")
+    if hand is None:
+        return _refuse("not-viewing-seat", f"this view cannot check seat {seat}'s moves")
+    if sit.is_over:
+        return _refuse("round-over", "the round is over: no more plays")
+    if move.kind is not MoveKind.PLAY:
+        return _refuse("wrong-phase", f"the play phase takes plays, not a {move.kind}")
+    turn = sit.turn
+    if seat != turn:
+        return _refuse("not-your-turn", f"it is seat {turn}'s turn to play, not seat {seat}'s")
+    cards = move.cards
+    if not cards <= hand:
+        missing = Cards.unchecked(
+            tuple(max(0, p - h) for p, h in zip(cards.counts, hand.counts, strict=True))
+        )
+        return _refuse("not-in-hand", f"you do not hold {missing.pretty()}")
+    ctx = sit.ctx
+    trick = sit.trick
+    if not trick:
+        if classify_cached(cards, ctx) is None:
+            return _refuse(
+                "mixed-suits",
+                f"a lead is cards of one suit (or all trumps); {cards.pretty()} mixes suits",
+            )
+        return None
+    need = len(trick[0].cards)
+    if len(hand) < need:
+        # positions only: a short hand plays everything, SJ-STATE-3 (The legal moves)
+        if cards != hand:
+            return _refuse(
+                "wrong-count",
+                f"you hold only {len(hand)} card(s), fewer than the {need} led: play them all",
+            )
+        return None
+    lead = classify_cached(trick[0].cards, ctx)
+    assert lead is not None
+    return explain_follow(lead, hand, cards, ctx)
+
+
+# ---------------------------------------------------------------------- listing
+def suit_groups(hand: Cards, ctx: TrumpContext) -> list[list[tuple[int, int]]]:
+    """The hand split by suit key (plain suits, then trumps): ``(card index, count)`` per distinct
+    card, weakest first, so lead enumeration has a stable order."""
+    groups: dict[int, list[tuple[int, int]]] = {}
+    keys = ctx.suit_keys
+    for index, n in enumerate(hand.counts):
+        if n:
+            groups.setdefault(keys[index], []).append((index, n))
+    strengths = ctx.strengths
+    out = []
+    for key in sorted(groups):
+        group = groups[key]
+        group.sort(key=lambda item: (strengths[item[0]], item[0]))
+        out.append(group)
+    return out
+
+
+def generate(sit: Situation, seat: int, hand: Cards) -> Iterator[Move]:
+    """The legal moves of ``seat`` holding ``hand``, lazily, in a stable order, SJ-STATE-3 (The
+    legal moves): a lead is any non-empty set of one suit; a follow, what the follow rule
+    allows."""
+    if sit.is_over or seat != sit.turn:
+        return
+    ctx = sit.ctx
+    trick = sit.trick
+    if not trick:
+        for group in suit_groups(hand, ctx):
+            order = [i for i, _n in group]
+            for size in range(1, sum(n for _i, n in group) + 1):
+                for counts in sub_multisets(hand.counts, size, order=order):
+                    yield Move(seat, MoveKind.PLAY, Cards.unchecked(counts))
+        return
+    need = len(trick[0].cards)
+    if len(hand) < need:
+        yield Move(seat, MoveKind.PLAY, hand)
+        return
+    lead = classify_cached(trick[0].cards, ctx)
+    assert lead is not None
+    for cards in iter_follows(lead, hand, ctx):
+        yield Move(seat, MoveKind.PLAY, cards)
+
+
+def count(sit: Situation, seat: int, hand: Cards) -> int:
+    """How many moves :func:`generate` yields, counted without listing them."""
+    if sit.is_over or seat != sit.turn:
+        return 0
+    ctx = sit.ctx
+    trick = sit.trick
+    if not trick:
+        total = 0
+        for group in suit_groups(hand, ctx):
+            product = 1
+            for _i, n in group:
+                product *= n + 1
+            total += product - 1
+        return total
+    need = len(trick[0].cards)
+    if len(hand) < need:
+        return 1
+    lead = classify_cached(trick[0].cards, ctx)
+    assert lead is not None
+    return count_follows(lead, hand, ctx)
+
+
+def random_play(sit: Situation, seat: int, hand: Cards, rng: random.Random) -> Move:
+    """A legal move of the seat in turn, drawn cheaply without listing (for simulations): a
+    follow from :func:`~cardrules.shengji.follow.random_follow`; a lead is a tuple of one card
+    kind, now and then all of it or a random set of one suit (a throw attempt)."""
+    ctx = sit.ctx
+    trick = sit.trick
+    if trick:
+        need = len(trick[0].cards)
+        if len(hand) < need:
+            return Move(seat, MoveKind.PLAY, hand)
+        lead = classify_cached(trick[0].cards, ctx)
+        assert lead is not None
+        return Move(seat, MoveKind.PLAY, random_follow(lead, hand, ctx, rng))
+    group = rng.choice(suit_groups(hand, ctx))
+    roll = rng.random()
+    counts = [0] * len(hand.counts)
+    if roll < 0.1:
+        for index, n in group:
+            counts[index] = rng.randint(0, n)
+        if not any(counts):
+            index, n = rng.choice(group)
+            counts[index] = n
+    else:
+        index, n = rng.choice(group)
+        counts[index] = rng.randint(1, n) if roll < 0.6 else n
+    return Move(seat, MoveKind.PLAY, Cards.unchecked(tuple(counts)))
+
+
+# ---------------------------------------------------------------------- reading a move
+def parse_move(sit: Situation, text: MoveText | str) -> Move:
+    """A move from its text (``"2: 8S 8D"``); refuses more copies than the decks hold."""
+    decks = sit.variant.decks
+    if isinstance(text, str):
+        text = parse_move_text(text, decks=decks, verbs=Move.verbs())
+    else:
+        text.cards.check_within(decks)
+    return Move.from_text(text)

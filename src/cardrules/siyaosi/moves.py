@@ -1,0 +1,78 @@
+"""四幺四 moves and the top of a trick.
+
+A :class:`Move` is ``Move(seat, kind, cards)`` as in every game of the library; its kinds are
+:class:`MoveKind`. A :class:`Top` is what stands on top of the trick: the effective combination
+(a chain counts every card played into it) and, while chain steps may follow, the chain's base.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import ClassVar
+
+import attrs
+
+from cardrules.move import EMPTY, MoveBase
+from cardrules.multiset import Cards
+from cardrules.siyaosi.combos import Combination
+
+__all__ = ["KIND_ORDER", "Move", "MoveKind", "Top"]
+
+
+class MoveKind(StrEnum):
+    """What a move is, 4A4-MOVES-2 (Reading a move). A multi-step chain play, 4A4-CHAIN-8
+    (Several steps in one play), is named after its first step."""
+
+    PASS = "pass"
+    PLAY = "play"
+    CHI = "chi"
+    CHA = "cha"
+    GOU = "gou"
+    CAPTURE = "capture"
+
+
+#: Listing order of kinds, 4A4-MOVES-1 (What `legal_moves` lists).
+KIND_ORDER = {k: i for i, k in enumerate(MoveKind)}
+
+
+@attrs.frozen(repr=False)
+class Move(MoveBase[MoveKind]):
+    """One 四幺四 move: ``Move(seat, MoveKind.CHA, Cards.parse("8S 8D"))``; text
+    ``"2: cha 8S 8D"``; a play is written without its verb (``"2: 8S 8D"``)."""
+
+    GAME: ClassVar[str] = "siyaosi"
+    KINDS: ClassVar[type[StrEnum]] = MoveKind
+
+    kind: MoveKind = MoveKind.PLAY
+    cards: Cards = EMPTY
+
+
+@attrs.frozen
+class Top:
+    """What stands on top of the trick.
+
+    ``combination`` is the effective combination (a chain counts every card played into it,
+    4A4-CHAIN-4 (The effective combination)); ``seat`` made the latest play or chain step;
+    ``base`` is the chain's base while chain steps may still follow (``None`` otherwise), played
+    by ``base_seat``; ``steps`` counts the chain steps made so far.
+    """
+
+    seat: int
+    combination: Combination
+    base: Combination | None = None
+    base_seat: int = 0
+    steps: int = 0
+
+    @property
+    def cards(self) -> Cards:
+        return self.combination.cards
+
+    def describe(self) -> str:
+        """The top's kind as a player would say it: a chain is named as a chain, not by the
+        internal name of its effective combination."""
+        combo = self.combination
+        if self.steps and combo.length > 1:
+            return f"straight chain, {combo.width} per rank"
+        if self.steps:
+            return f"chain, effective bomb of {combo.width}"
+        return combo.name.value

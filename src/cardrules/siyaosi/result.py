@@ -1,0 +1,125 @@
+"""How a 四幺四 round ended: the finishing order, the emperor, who is caught, and the outcome's
+name — 4A4-ROUND-1 (Emperor, end, catching), 4A4-ROUND-2 (Sweep, reverse sweep, split),
+4A4-ROUND-3 (Who rules next)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+
+import attrs
+
+from cardrules.errors import CardrulesError
+from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document, records
+
+__all__ = ["Outcome", "RoundResult", "round_result"]
+
+
+class Outcome(StrEnum):
+    """The one-deck names of a four-player round, from the ruling team's view."""
+
+    SWEEP = "sweep"  # 全洞
+    REVERSE_SWEEP = "reverse-sweep"  # 反洞
+    SPLIT = "split"  # 平洞
+
+
+@attrs.frozen(kw_only=True)
+class RoundResult:
+    """How a round ended, as data for the match rules.
+
+    ``finish``: seats in the order they went out; ``remaining``: seats still holding cards (seat
+    order); ``emperor``: the first out; ``caught``: opponents of the emperor still holding cards
+    when the emperor's team finished first; ``outcome``: for four players with a ruling team,
+    sweep (全洞), reverse sweep (反洞) or split (平洞), else ``None``; ``next_ruling``: the team
+    that rules the next round (the emperor's). Everything but ``players``, ``finish`` and
+    ``ruling`` follows from them (:func:`round_result`).
+    """
+
+    players: int
+    ruling: int | None
+    finish: tuple[int, ...]
+    remaining: tuple[int, ...]
+    emperor: int
+    caught: tuple[int, ...]
+    outcome: Outcome | None
+    next_ruling: int
+
+    def body(self) -> JSONObject:
+        """The fields, without the document envelope (inside an event)."""
+        return {
+            "players": self.players,
+            "ruling": self.ruling,
+            "finish": list(self.finish),
+            "remaining": list(self.remaining),
+            "emperor": self.emperor,
+            "caught": list(self.caught),
+            "outcome": None if self.outcome is None else self.outcome.value,
+            "next_ruling": self.next_ruling,
+        }
+
+    def to_json(self) -> JSONObject:
+        return document("siyaosi", "result", self.body())
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON] | str | bytes) -> RoundResult:
+        """Read what :meth:`to_json` wrote; the derived fields must agree with ``players``,
+        ``finish`` and ``ruling``."""
+        return cls.read(open_document(data, "siyaosi", "result"))
+
+    @classmethod
+    def read(cls, reader: Reader) -> RoundResult:
+        players = reader.integer("players", 4, 8)
+        ruling = reader.opt_integer("ruling", 0, 1)
+        finish = reader.ints("finish", None, 0, players - 1)
+        result = round_result(players, finish, ruling)
+        if reader.body_of(("players", "ruling", "finish")) != {
+            k: v for k, v in result.body().items() if k not in ("players", "ruling", "finish")
+        }:
+            raise reader.bad("finish", list(finish), "the other fields do not follow from it")
+        return result
+
+
+def _structure(value: object, _type: object) -> RoundResult:
+    if not isinstance(value, Mapping):
+        raise TypeError("a round result is an object")
+    return RoundResult.read(Reader(value, "四幺四 round result"))
+
+
+records.register_unstructure_hook(RoundResult, RoundResult.body)
+records.register_structure_hook(RoundResult, _structure)
+
+
+def round_result(players: int, finish: tuple[int, ...], ruling: int | None) -> RoundResult:
+    """The result of a round that ended with ``finish`` (seats out in order).
+
+    Raises :class:`~cardrules.errors.CardrulesError` if no team is all out yet.
+    """
+    if len(set(finish)) != len(finish) or any(not 0 <= s < players for s in finish):
+        raise CardrulesError(f"finish must list distinct seats 0..{players - 1}, got {finish}")
+    done = [all(s in finish for s in range(team, players, 2)) for team in (0, 1)]
+    if not any(done) or not finish:
+        raise CardrulesError(f"no team is all out after {list(finish)}: the round is not over")
+    emperor = finish[0]
+    team = emperor % 2
+    remaining = tuple(s for s in range(players) if s not in finish)
+    caught = tuple(s for s in remaining if s % 2 != team) if done[team] else ()
+    outcome: Outcome | None = None
+    if players == 4 and ruling is not None:
+        order = finish + remaining
+        first, second = order[0] % 2, order[1] % 2
+        if first == second == ruling:
+            outcome = Outcome.SWEEP
+        elif first == second:
+            outcome = Outcome.REVERSE_SWEEP
+        else:
+            outcome = Outcome.SPLIT
+    return RoundResult(
+        players=players,
+        ruling=ruling,
+        finish=finish,
+        remaining=remaining,
+        emperor=emperor,
+        caught=caught,
+        outcome=outcome,
+        next_ruling=team,
+    )

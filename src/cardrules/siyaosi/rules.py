@@ -1,0 +1,314 @@
+"""四幺四 legality, written once: :func:`explain` says why a move is illegal, from what the
+mover may see — the public table (a :class:`Situation`: a state or a view) and the mover's own
+hand. :class:`~cardrules.siyaosi.state.State` and :class:`~cardrules.siyaosi.view.View` both
+answer ``explain``, ``is_legal`` and ``legal_moves`` through it, so a view's answers equal the
+state's for the viewing seat.
+
+Also here: reading a move's text in a situation (:func:`parse_move`, 4A4-MOVES-2 (Reading a
+move)) and who plays or leads next (:func:`next_active`, :func:`relay`).
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Protocol
+
+from cardrules.cards import Rank
+from cardrules.codes import Code, CodeTable
+from cardrules.errors import Illegal
+from cardrules.multiset import Cards
+from cardrules.notation import MoveText, parse_move_text
+from cardrules.siyaosi import chain
+from cardrules.siyaosi.combos import (
+    Combination,
+    CombinationName,
+    Table,
+    beats,
+    classify_counts,
+    rank_counts,
+)
+from cardrules.siyaosi.moves import Move, MoveKind, Top
+from cardrules.siyaosi.variant import Cha
+
+__all__ = ["CODES", "Situation", "chi_combination", "explain", "next_active", "parse_move", "relay"]
+
+K = MoveKind
+
+#: Every refusal of the 四幺四 play phase.
+CODES = CodeTable(
+    Code("not-a-move", "CORE-API-1", "the object given is not a 四幺四 move"),
+    Code("no-such-seat", "4A4-TABLE-2", "the seat is not at this table"),
+    Code("not-viewing-seat", "CORE-VIEW-1", "a view checks only its own seat's moves"),
+    Code("round-over", "4A4-ROUND-1", "the round has ended"),
+    Code("seat-out", "4A4-TURN-5", "the seat has already gone out"),
+    Code("not-your-turn", "4A4-TURN-1", "only a cha, gou or capture may be played out of turn"),
+    Code("leader-must-play", "4A4-TURN-1", "the leader of a trick cannot pass"),
+    Code("not-in-hand", "4A4-TURN-7", "the seat does not hold those cards"),
+    Code("not-a-combination", "4A4-COMBO-1", "the cards are no combination of the game"),
+    Code("does-not-beat", "4A4-TURN-2", "the play does not beat the top of the trick"),
+    Code(
+        "chain-step-not-play",
+        "4A4-CHAIN-8",
+        "cards that split into chain steps must be played as those steps",
+    ),
+    Code("chains-off", "4A4-CHAIN-1", "the variant has no 勾岔 chains"),
+    Code(
+        "no-chain",
+        "4A4-CHAIN-1",
+        "there is no open chain (a chain starts only on a single or a single straight)",
+    ),
+    Code("chain-closed", "4A4-CHAIN-11", "the chain has reached its last step (e.g. without gou)"),
+    Code(
+        "not-a-chain-step",
+        "4A4-CHAIN-2",
+        "the cards are not a step of this chain (wrong ranks or counts)",
+    ),
+    Code("wrong-chain-step", "4A4-CHAIN-3", "a cha where a gou is due, or the other way round"),
+    Code("capture-off", "4A4-CAPTURE-1", "the variant has no 叉 capture"),
+    Code("no-single-to-capture", "4A4-CAPTURE-1", "a capture needs a single on top"),
+    Code("not-a-capture", "4A4-CAPTURE-1", "a capture is two cards of the single's rank"),
+    Code("chi-off", "4A4-CHI-1", "the variant has no 吃"),
+    Code("no-single-to-chi", "4A4-CHI-1", "吃 needs a single on top"),
+    Code(
+        "chi-not-next-seat",
+        "4A4-CHI-1",
+        "only the next seat, in its turn and before anyone passes, may 吃",
+    ),
+    Code(
+        "not-a-chi", "4A4-CHI-1", "the two cards do not make a three-card straight with the single"
+    ),
+)
+_refuse = CODES.refuse
+
+
+class Situation(Protocol):
+    """The public table of a 四幺四 play phase: what every seat sees."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def top(self) -> Top | None: ...
+
+    @property
+    def turn(self) -> int | None: ...
+
+    @property
+    def passes(self) -> int: ...
+
+    @property
+    def out(self) -> tuple[int, ...]: ...
+
+    @property
+    def leader(self) -> int: ...
+
+    @property
+    def trick(self) -> tuple[Move, ...]: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+
+# ---------------------------------------------------------------------- whose turn
+def next_active(players: int, out: tuple[int, ...], seat: int) -> int:
+    """The next seat after ``seat`` in playing order that still holds cards (``seat`` itself
+    when every other seat is out)."""
+    for i in range(1, players + 1):
+        s = (seat + i) % players
+        if s not in out:
+            return s
+    return seat
+
+
+def relay(players: int, out: tuple[int, ...], seat: int) -> int:
+    """Who leads after ``seat`` won a trick: ``seat`` itself while it holds cards, else the next
+    seat in order on its team that does, 4A4-TURN-4 (接风: the winner has gone out)."""
+    if seat not in out:
+        return seat
+    for i in range(1, players):
+        s = (seat + i) % players
+        if s % 2 == seat % 2 and s not in out:
+            return s
+    return seat
+
+
+# ---------------------------------------------------------------------- legality
+def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
+    """Why ``move`` is illegal in ``sit``, or ``None`` if it is legal. ``hand`` is the mover's
+    hand (``None``: not known to the caller, as for a view asked about another seat)."""
+    if not isinstance(move, Move):
+        return _refuse("not-a-move", f"{type(move).__name__} is not a 四幺四 move")
+    seat = move.seat
+    if not 0 <= seat < sit.players:
+        return _refuse("no-such-seat", f"there is no seat {seat} at this table")
+    if hand is None:
+        return _refuse("not-viewing-seat", f"this view cannot check seat {seat}'s moves")
+    if sit.is_over:
+        return _refuse("round-over", "the round is over")
+    if seat in sit.out:
+        return _refuse("seat-out", f"seat {seat} is out and plays no more")
+    kind = move.kind
+    top = sit.top
+    if kind is K.PASS:
+        if seat != sit.turn:
+            return _not_turn(sit, seat)
+        if top is None:
+            return _refuse("leader-must-play", "the leader must play, not pass")
+        return None
+    cards = move.cards
+    if not all(map(operator.le, cards.counts, hand.counts)):
+        missing = Cards.unchecked(
+            tuple(max(0, a - b) for a, b in zip(cards.counts, hand.counts, strict=True))
+        )
+        return _refuse("not-in-hand", f"seat {seat} does not hold {missing}")
+    rc = rank_counts(cards.counts)
+    if kind is K.PLAY:
+        return _explain_play(sit, seat, cards, rc, top)
+    if kind is K.CHA or kind is K.GOU:
+        return _explain_chain(sit, kind, rc, top)
+    if kind is K.CAPTURE:
+        return _explain_capture(sit, rc, top)
+    return _explain_chi(sit, seat, cards, top)
+
+
+def _not_turn(sit: Situation, seat: int) -> Illegal:
+    return _refuse(
+        "not-your-turn",
+        f"it is seat {sit.turn}'s turn, not seat {seat}'s "
+        "(only a cha, gou or capture may be played out of turn)",
+    )
+
+
+def _open_chain(sit: Situation, top: Top | None) -> Top | None:
+    """``top`` when a chain may be stepped on it."""
+    if top is None or top.base is None or sit.table.variant.cha is not Cha.CHAIN:
+        return None
+    return top
+
+
+def _explain_play(
+    sit: Situation, seat: int, cards: Cards, rc: list[int], top: Top | None
+) -> Illegal | None:
+    # A play that splits into chain steps is those steps, in or out of turn, 4A4-CHAIN-8
+    # (Several steps in one play).
+    chained = _open_chain(sit, top)
+    if chained is not None and chain.steps_made(chained, rc, sit.table.variant):
+        return _refuse(
+            "chain-step-not-play",
+            f"{cards} continues the chain on top; it is played as a "
+            f"{chain.step_kind(chained.steps)}, not as a new combination",
+        )
+    if seat != sit.turn:
+        return _not_turn(sit, seat)
+    combo = classify_counts(cards, rc, sit.table, seat)
+    if combo is None:
+        return _refuse("not-a-combination", f"{cards} is not a combination of 四幺四")
+    if top is None:
+        return None
+    if not beats(top.combination, combo, sit.table.variant):
+        return _refuse(
+            "does-not-beat",
+            f"{cards} ({combo.name}) does not beat {top.cards} ({top.describe()})",
+        )
+    return None
+
+
+def _explain_chain(
+    sit: Situation, kind: MoveKind, rc: list[int], top: Top | None
+) -> Illegal | None:
+    variant = sit.table.variant
+    if variant.cha is not Cha.CHAIN:
+        return _refuse("chains-off", "this variant has no 勾岔 chains (switch cha)")
+    if top is None or top.base is None:
+        return _refuse(
+            "no-chain", "a chain starts only on a single (or a single straight) on top of the trick"
+        )
+    want = chain.next_steps(top, variant)
+    if not want:
+        return _refuse("chain-closed", "this chain takes no further step")
+    due = chain.step_kind(top.steps)
+    if not chain.steps_made(top, rc, variant):
+        base = top.base
+        c = rc[base.low]
+        ranks = range(base.low, base.low + base.length)
+        shaped = sum(rc) == c * base.length and all(rc[r] == c for r in ranks)
+        wrong = 2 * base.width if kind is K.CHA else base.width
+        if shaped and c == wrong:
+            return _refuse("wrong-chain-step", f"the chain needs a {due} next, not a {kind}")
+        names = " ".join(Rank(r).text for r in ranks)
+        return _refuse(
+            "not-a-chain-step", f"the next step needs exactly {want[0]} card(s) of each of {names}"
+        )
+    if kind is not due:
+        return _refuse("wrong-chain-step", f"the chain needs a {due} next, not a {kind}")
+    return None
+
+
+def _explain_capture(sit: Situation, rc: list[int], top: Top | None) -> Illegal | None:
+    if sit.table.variant.cha is not Cha.CAPTURE:
+        return _refuse("capture-off", "this variant has no capture (switch cha)")
+    if top is None or top.combination.name is not CombinationName.SINGLE:
+        return _refuse("no-single-to-capture", "a capture needs a single on top")
+    r = top.combination.low
+    if rc[r] != 2 or sum(rc) != 2:
+        return _refuse(
+            "not-a-capture",
+            f"a capture is exactly two cards of the single's rank ({Rank(r).text})",
+        )
+    return None
+
+
+def _explain_chi(sit: Situation, seat: int, cards: Cards, top: Top | None) -> Illegal | None:
+    if not sit.table.variant.chi:
+        return _refuse("chi-off", "this variant has no 吃 (switch chi)")
+    if top is None or top.combination.name is not CombinationName.SINGLE or top.steps:
+        return _refuse("no-single-to-chi", "吃 needs a single on top")
+    if seat != sit.turn or sit.passes:
+        return _refuse(
+            "chi-not-next-seat",
+            "only the next seat after the single's player, in its turn, may 吃",
+        )
+    if chi_combination(sit.table, seat, cards, top) is None:
+        return _refuse("not-a-chi", f"{cards} with {top.cards} is not a three-card straight")
+    return None
+
+
+def chi_combination(table: Table, seat: int, cards: Cards, top: Top) -> Combination | None:
+    """The three-card straight a 吃 of ``cards`` onto the single on top makes, or ``None``,
+    4A4-CHI-1 (Chi)."""
+    if len(cards) != 2:
+        return None
+    both = top.cards + cards
+    combo = classify_counts(both, rank_counts(both.counts), table, seat)
+    if combo is None or combo.width != 1 or combo.length != 3:
+        return None
+    return combo
+
+
+# ---------------------------------------------------------------------- reading a move
+def parse_move(sit: Situation, text: MoveText | str) -> Move:
+    """The move a case-file text names here, 4A4-MOVES-2 (Reading a move): a bare play onto an
+    open chain that splits into chain steps is a cha/gou, two cards of a captured single's rank
+    a capture, the next seat's two cards making a straight with a single a 吃."""
+    if isinstance(text, str):
+        text = parse_move_text(text, decks=sit.table.variant.decks, verbs=Move.verbs())
+    else:
+        text.cards.check_within(sit.table.variant.decks)
+    if text.verb is not None:
+        return Move.from_text(text)
+    top = sit.top
+    cards = text.cards
+    if top is not None and 0 <= text.seat < sit.players:
+        rc = rank_counts(cards.counts)
+        variant = sit.table.variant
+        chained = _open_chain(sit, top)
+        if chained is not None and chain.steps_made(chained, rc, variant):
+            return Move(text.seat, chain.step_kind(chained.steps), cards)
+        if variant.cha is Cha.CAPTURE and _explain_capture(sit, rc, top) is None:
+            return Move(text.seat, K.CAPTURE, cards)
+        if variant.chi and _explain_chi(sit, text.seat, cards, top) is None:
+            return Move(text.seat, K.CHI, cards)
+    return Move(text.seat, K.PLAY, cards)

@@ -1,0 +1,198 @@
+"""What one 四幺四 seat may know, and the moves it can make from there, 4A4-VIEW-1 (What a seat
+may know), CORE-VIEW-1 (Views act for their seat)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+import attrs
+
+from cardrules.cards import Rank
+from cardrules.errors import CardrulesError, Illegal, IllegalMoveError
+from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
+from cardrules.legal import LegalMoves
+from cardrules.multiset import Cards
+from cardrules.notation import MoveText
+from cardrules.siyaosi import rules
+from cardrules.siyaosi.combos import Table
+from cardrules.siyaosi.moves import Move, Top
+from cardrules.siyaosi.trick import is_over, replay
+from cardrules.siyaosi.variant import Variant
+
+__all__ = ["View"]
+
+
+@attrs.frozen(kw_only=True)
+class View:
+    """What ``seat`` may know: its own hand, every seat's card count and the announcements, the
+    trick so far, the top, levels and ruling team, whose turn it is, and who is out — never
+    another seat's cards.
+
+    A view acts for its seat: :meth:`legal_moves`, :meth:`explain` and :meth:`is_legal` answer
+    from what the seat sees, exactly as the state would for that seat. Build one with
+    ``state.view(seat)`` or :meth:`from_json` (which checks the trick could have been played).
+    """
+
+    seat: int
+    table: Table
+    hand: Cards
+    hand_sizes: tuple[int, ...]
+    out: tuple[int, ...]
+    leader: int
+    trick: tuple[Move, ...]
+    top: Top | None = attrs.field(eq=False)
+    turn: int | None = attrs.field(eq=False)
+    passes: int = attrs.field(eq=False)
+    _moves: list[Move] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    # ------------------------------------------------------------------ the table
+    @property
+    def variant(self) -> Variant:
+        return self.table.variant
+
+    @property
+    def levels(self) -> tuple[Rank, Rank]:
+        return self.table.levels
+
+    @property
+    def ruling(self) -> int | None:
+        return self.table.ruling
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)
+
+    @property
+    def is_over(self) -> bool:
+        return is_over(self.players, self.out)
+
+    @property
+    def announced(self) -> tuple[int, ...]:
+        """Seats that have announced their card count (报片), 4A4-TURN-6 (Announcing (报片))."""
+        limit = self.table.variant.announce_at
+        return tuple(s for s, n in enumerate(self.hand_sizes) if 0 < n <= limit)
+
+    # ------------------------------------------------------------------ acting for the seat
+    def _hand_of(self, seat: int) -> Cards | None:
+        return self.hand if seat == self.seat else None
+
+    def explain(self, move: Move) -> Illegal | None:
+        """Why ``move`` is illegal, or ``None``; moves of other seats are refused
+        (``not-viewing-seat``): this seat cannot know their hands."""
+        seat = move.seat if isinstance(move, Move) else -1
+        return rules.explain(self, move, self._hand_of(seat))
+
+    def is_legal(self, move: Move) -> bool:
+        return self.explain(move) is None
+
+    def _listed(self) -> list[Move]:
+        moves = self._moves
+        if moves is None:
+            from cardrules.siyaosi.movegen import generate
+
+            moves = generate(self, ((self.seat, self.hand),))
+            object.__setattr__(self, "_moves", moves)
+        return moves
+
+    def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
+        """This seat's legal moves, in the state's order (another ``seat`` has none here)."""
+        if seat is not None and seat != self.seat:
+            return LegalMoves(lambda: iter(()), self.explain, Move)
+        return LegalMoves(lambda: iter(self._listed()), self.explain, Move)
+
+    def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
+        """One of this seat's legal moves, drawn uniformly."""
+        moves = list(self.legal_moves(seat))
+        if not moves:
+            raise IllegalMoveError(
+                rules.CODES.refuse("round-over", f"seat {self.seat} has no move now")
+            )
+        return moves[rng.randrange(len(moves))]
+
+    def parse_move(self, text: MoveText | str) -> Move:
+        return rules.parse_move(self, text)
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> JSONObject:
+        return document(
+            "siyaosi",
+            "view",
+            {
+                "seat": self.seat,
+                "variant": self.table.variant.to_json(),
+                "levels": [r.text for r in self.levels],
+                "ruling": self.ruling,
+                "hand": str(self.hand),
+                "hand_sizes": list(self.hand_sizes),
+                "announced": list(self.announced),
+                "out": list(self.out),
+                "leader": self.leader,
+                "trick": [m.fields_json() for m in self.trick],
+                "top": None if self.top is None else str(self.top.cards),
+                "turn": self.turn,
+                "passes": self.passes,
+            },
+        )
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON] | str | bytes) -> View:
+        """Read what :meth:`to_json` wrote, checking that it could be: the trick is replayed
+        from its start, and the top, turn, passes and announcements must agree with it."""
+        reader = open_document(data, "siyaosi", "view")
+        table = read_table(reader)
+        players = table.variant.players
+        seat = reader.integer("seat", 0, players - 1)
+        hand = reader.cards("hand", table.variant.decks)
+        sizes = reader.ints("hand_sizes", players, 0, table.variant.total_cards)
+        if sizes[seat] != len(hand):
+            raise reader.bad("hand_sizes", list(sizes), f"seat {seat} holds {len(hand)} cards")
+        out = reader.ints("out", None, 0, players - 1)
+        leader = reader.integer("leader", 0, players - 1)
+        trick = read_trick(reader, table.variant.decks)
+        with reader.reading():
+            sit = replay(table, sizes, out, leader, trick, lambda s: hand if s == seat else None)
+        view = cls(
+            seat=seat,
+            table=table,
+            hand=hand,
+            hand_sizes=sizes,
+            out=out,
+            leader=leader,
+            trick=trick,
+            top=sit.top,
+            turn=sit.turn,
+            passes=sit.passes,
+        )
+        for key in ("announced", "top", "turn", "passes"):
+            given = reader.raw(key)
+            if given != view.to_json()[key]:
+                raise reader.bad(key, given, "does not follow from the trick")
+        reader.done()
+        return view
+
+
+def read_table(reader: Reader) -> Table:
+    """The variant, levels and ruling team of a state or view document."""
+    variant = reader.variant("variant", Variant)
+    levels = reader.items("levels", 2)
+    if len(levels) != 2:
+        raise reader.bad("levels", len(levels), "one level per team")
+    ranks = tuple(reader.rank_value(path, value) for path, value in levels)
+    ruling = reader.opt_integer("ruling", 0, 1)
+    with reader.reading():
+        return Table(variant, (ranks[0], ranks[1]), ruling)
+
+
+def read_trick(reader: Reader, decks: int) -> tuple[Move, ...]:
+    """The trick so far: moves as fragments ``{"seat", "kind", "cards"}``."""
+    out = []
+    for path, value in reader.items("trick", 256):
+        item = reader.element(path, value)
+        try:
+            move = Move.read_fields(item.raw("seat"), item.raw("kind"), item.raw("cards"), decks)
+        except CardrulesError as err:
+            raise reader.bad(path, value, str(err)) from None
+        item.done()
+        out.append(move)
+    return tuple(out)
