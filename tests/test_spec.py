@@ -1,4 +1,5 @@
-"""Every case in ``spec/cases`` is its own test, named ``file::id``; plus the suite's self-checks:
+"""Every case in ``spec/cases`` is its own test, named ``file::id::clauses``; plus the suite's
+self-checks:
 every clause has a case, every cited clause exists, clause ids are unique."""
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ CASES, BROKEN = _load_all()
 
 
 def _case_id(case: Case) -> str:
-    return f"{case.path.relative_to(SPEC / 'cases')}::{case.id}"
+    """``file::case-id::CLAUSE+CLAUSE`` — so ``pytest -k 4A4-BEAT-9`` runs that clause's cases."""
+    return f"{case.path.relative_to(SPEC / 'cases')}::{case.id}::{'+'.join(case.rules)}"
 
 
 @pytest.mark.parametrize("case", CASES, ids=_case_id)

@@ -169,9 +169,6 @@ class Reader:
     def bad(self, key: str, value: object, why: str) -> DocumentError:
         return DocumentError(self._what, f"{why}, got {_shown(value)}", key=self.key(key))
 
-    def has(self, key: str) -> bool:
-        return key in self._table
-
     def raw(self, key: str) -> object:
         self._seen.add(key)
         if key not in self._table:

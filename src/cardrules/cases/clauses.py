@@ -1,7 +1,7 @@
 """The clause index of ``spec/``: ids and titles read from the headings of the clause files.
 
 A clause heading is a Markdown heading whose first word is the id and whose title follows a dash:
-``### 4A4-CHAIN-2 — A cha adds two cards per rank``. Ids are stable and never reused.
+``### 4A4-CHAIN-2 — Cha``. Ids are stable and never reused.
 """
 
 from __future__ import annotations

@@ -37,8 +37,8 @@ THEN_KEYS = (
     "turn", "top", "leader", "out", "points", "trick_winner", "hand_sizes",
     "levels", "ruling", "banker", "score", "winner", "tributes",
     "penalties",  # shengji: match points lost to failed throws, per seat
-    "movers",  # the seats with a legal move now (CORE-API-2)
-    "events",  # the names of the events the last move produced (CORE-EVENT-1)
+    "movers",  # the seats with a legal move now, CORE-API-2 (Who may act)
+    "events",  # names of the last move's events, CORE-EVENT-1 (What a move did)
 )  # fmt: skip
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 

@@ -1,8 +1,11 @@
-"""The exact follow rule of four-deck Shengji (spec chapter "Following", SJ-FOLLOW-1 … 7).
+"""The exact follow rule of four-deck Shengji (spec chapter "Following").
 
-A follower plays as many cards as the lead (SJ-FOLLOW-1), of the led suit as far as they hold it
-(SJ-FOLLOW-2), and — holding more of it than the lead needs — a *structure* that no other choice
-of cards from their hand beats (SJ-FOLLOW-3 … 5).
+A follower plays as many cards as the lead, SJ-FOLLOW-1 (As many cards as the lead), of the led
+suit as far as they hold it, SJ-FOLLOW-2 (The led suit first), and — holding more of it than the
+lead needs — a *structure* that no other choice of cards from their hand beats: SJ-FOLLOW-3 (The
+shape ladder), SJ-FOLLOW-4 (The follow must be the best the hand allows), SJ-FOLLOW-5 (Following
+a throw). Ruffs and discards are follows like any other, SJ-FOLLOW-6 (Ruffs and discards are
+follows), and the ladders reproduce the seed's, SJ-FOLLOW-7 (The seed's ladders).
 
 How the structure is decided
 ----------------------------
@@ -63,7 +66,8 @@ Vec = tuple[int, ...]
 # ---------------------------------------------------------------------- the ladder
 @attrs.frozen
 class Ladder:
-    """The follow ladder of a lead (SJ-FOLLOW-3, SJ-FOLLOW-5).
+    """The follow ladder of a lead, SJ-FOLLOW-3 (The shape ladder), SJ-FOLLOW-5 (Following a
+    throw).
 
     ``steps[k] = (group, shape index)``; ``shapes`` are the distinct non-single shapes the ladder
     names; ``budgets[g]`` is the number of cards of lead piece ``g``; ``caps[s]`` the most pieces of
@@ -107,7 +111,8 @@ def _ladder(piece_shapes: tuple[Shape, ...]) -> Ladder:
 
 
 def ladder_for(lead: Combination) -> Ladder:
-    """The ladder a lead sets: its pieces widest, then longest, first (SJ-FOLLOW-5)."""
+    """The ladder a lead sets: its pieces widest, then longest, first, SJ-FOLLOW-5 (Following a
+    throw)."""
     shapes = tuple(sorted((p.shape for p in lead.pieces), reverse=True))
     return _ladder(shapes)
 
@@ -437,9 +442,11 @@ def explain_follow(
 ) -> Illegal | None:
     """Why ``play`` is not a legal follow to ``lead`` from ``hand``, or ``None`` if it is.
 
-    Codes: ``wrong-count`` (SJ-FOLLOW-1), ``not-in-hand`` (SJ-FOLLOW-1), ``must-follow-suit``
-    (SJ-FOLLOW-2), ``must-follow-shape`` (SJ-FOLLOW-3 … 5; the message names a piece the hand
-    holds that the play should have contained)."""
+    Codes: ``wrong-count`` and ``not-in-hand``, SJ-FOLLOW-1 (As many cards as the lead);
+    ``must-follow-suit``, SJ-FOLLOW-2 (The led suit first); ``must-follow-shape``, SJ-FOLLOW-3
+    (The shape ladder) or SJ-FOLLOW-5 (Following a throw) — the message names a piece the hand
+    holds that the play should have contained. A follow is legal when it is the best the hand
+    allows, SJ-FOLLOW-4 (The follow must be the best the hand allows)."""
     need = lead.size
     size = len(play)
     if size != need:

@@ -1,5 +1,7 @@
-"""Trumps, card strength, suit keys and tractor lanes of one round (spec chapter "Trumps and card
-order", clauses SJ-TRUMP-n; lanes SJ-UNIT-2).
+"""Trumps, card strength, suit keys and tractor lanes of one round: SJ-TRUMP-1 (The round's level
+and trump suit), SJ-TRUMP-2 (Which cards are trumps), SJ-TRUMP-3 (The order of trumps),
+SJ-TRUMP-4 (The order of a plain suit), SJ-TRUMP-5 (Identical cards); lanes SJ-UNIT-2 (Tractors
+and lanes).
 
 A :class:`TrumpContext` is fixed by the variant, the round's level rank L and the trump suit (or
 ``None`` for no-trump). Everything a rule asks about a card — is it a trump, which suit does it
@@ -10,7 +12,7 @@ lookup in a 54-entry table indexed by :attr:`Card.index`, built once per context
 Strength is an ``int``, higher = stronger. Plain cards use their face value (3 … 14 for A, 2 when
 ``fixed_twos`` is off); every trump is above 100, so "a trump beats a plain card" is also a
 strength comparison. Strength only orders cards of the same suit key: plain cards of different
-suits never beat each other (SJ-ORDER-1), whatever their numbers say.
+suits never beat each other, SJ-ORDER-1 (What can be compared), whatever their numbers say.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ __all__ = [
 TRUMP = 4
 
 #: The widest tuple a piece may have: a quad (四条). With more than four decks, five or more
-#: identical cards are a quad plus the rest (SJ-UNIT-1, seed silent).
+#: identical cards are a quad plus the rest, SJ-UNIT-1 (Tuples) (seed silent).
 MAX_WIDTH = 4
 
 #: One tractor lane: positions low → high; each position lists the card indices that sit on it
@@ -77,7 +79,8 @@ class TrumpContext:
 
     # ------------------------------------------------------------------ per-card lookups
     def is_trump(self, card: Card) -> bool:
-        """SJ-TRUMP-2: jokers, every level card, every 2 (``fixed_twos``), the trump suit."""
+        """SJ-TRUMP-2 (Which cards are trumps): jokers, every level card, every 2
+        (``fixed_twos``), the trump suit."""
         return self.suit_keys[card.index] == TRUMP
 
     def suit_key(self, card: Card) -> int:
@@ -85,7 +88,8 @@ class TrumpContext:
         return self.suit_keys[card.index]
 
     def strength(self, card: Card) -> int:
-        """Higher = stronger (SJ-TRUMP-3/4); ties only under ``off_suit_order = "equal"``."""
+        """Higher = stronger, SJ-TRUMP-3 (The order of trumps), SJ-TRUMP-4 (The order of a
+        plain suit); ties only under ``off_suit_order = "equal"``."""
         return self.strengths[card.index]
 
     def lane(self, card: Card) -> int:
@@ -94,11 +98,11 @@ class TrumpContext:
 
     def lane_position(self, card: Card) -> tuple[int, int]:
         """``(lane id, position)``: two tuples form a tractor step when they share the lane and
-        their positions differ by one (SJ-UNIT-2)."""
+        their positions differ by one, SJ-UNIT-2 (Tractors and lanes)."""
         return self.lane_ids[card.index], self.lane_positions[card.index]
 
     def points(self, card: Card) -> int:
-        """Points the card carries (``point_values``, SJ-TABLE-4)."""
+        """Points the card carries (``point_values``), SJ-TABLE-4 (Point cards)."""
         return self.point_table[card.index]
 
     def describe(self) -> str:
@@ -137,7 +141,7 @@ def _strengths(variant: Variant, level: Rank, trump: Suit | None) -> tuple[list[
 
 
 def _lanes_seed(variant: Variant, level: Rank, trump: Suit | None) -> list[tuple[int, Lane]]:
-    """SJ-UNIT-2 default lanes as ``(suit key, lane)``."""
+    """SJ-UNIT-2 (Tractors and lanes): the default lanes as ``(suit key, lane)``."""
     twos = variant.fixed_twos and level != Rank.TWO
     face = [r for r in Rank if not r.is_joker and r != level and not (r == Rank.TWO and twos)]
     out: list[tuple[int, Lane]] = []

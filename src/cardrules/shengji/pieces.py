@@ -1,13 +1,14 @@
-"""Combinations (牌型) and how they compare (spec chapters "Combinations", SJ-UNIT-n, and
-"Comparing combinations", SJ-ORDER-n).
+"""Combinations (牌型) and how they compare (spec chapters "Combinations" and "Comparing
+combinations").
 
 A :class:`Piece` is a tuple (``width`` identical cards, ``length = 1``) or a tractor (``length`` ≥ 2
-tuples of one width on consecutive positions of one lane). A :class:`Combination` is what a player
-puts down at once in one suit: a single piece, or a throw — several pieces split canonically
-(SJ-UNIT-4). :func:`classify` reads cards as a combination, :func:`beats` compares two
-combinations on top of a trick, :func:`matches_structure` says whether a play keeps a lead's
-structure (a ruff that can win), and :func:`holds_beating_piece` answers the throw check "does this
-hand hold, in that suit, a piece of the same shape that beats this one".
+tuples of one width on consecutive positions of one lane), SJ-UNIT-1 (Tuples), SJ-UNIT-2
+(Tractors and lanes). A :class:`Combination` is what a player puts down at once in one suit: a
+single piece, or a throw — several pieces split canonically, SJ-UNIT-4 (How a throw splits into
+pieces). :func:`classify` reads cards as a combination, :func:`beats` compares two combinations on
+top of a trick, :func:`matches_structure` says whether a play keeps a lead's structure (a ruff
+that can win), and :func:`holds_beating_piece` answers the throw check "does this hand hold, in
+that suit, a piece of the same shape that beats this one".
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ def piece_name(width: int, length: int) -> str:
 
 @attrs.frozen
 class Piece:
-    """One tuple or tractor. ``top`` is the strength of its highest tuple (SJ-ORDER-3); ``lane``
+    """One tuple or tractor. ``top`` is the strength of its highest tuple, SJ-ORDER-3 (Same
+    shape: the higher top); ``lane``
     and ``start`` say where it sits (its lowest position)."""
 
     width: int
@@ -187,7 +189,7 @@ def iter_placements(
 def holds_beating_piece(hand: Cards, piece: Piece, ctx: TrumpContext) -> bool:
     """Whether ``hand`` holds, in the piece's suit, a piece of the same shape (same width and
     length, possibly cut from wider holdings) whose top is stronger — the check a throw must pass
-    against every other hand, for each of its pieces (SJ-THROW-2)."""
+    against every other hand, for each of its pieces, SJ-THROW-2 (When a throw stands)."""
     return any(
         p.top > piece.top
         for p in iter_placements(hand.counts, ctx, piece.suit_key, piece.width, piece.length)
@@ -229,7 +231,8 @@ def _single_piece(cards: Cards, ctx: TrumpContext, key: int) -> Piece | None:
 
 
 def split_throw(cards: Cards, ctx: TrumpContext) -> tuple[Piece, ...]:
-    """The canonical split of cards of one suit key into pieces (SJ-UNIT-4): repeatedly take the
+    """The canonical split of cards of one suit key into pieces, SJ-UNIT-4 (How a throw splits
+    into pieces): repeatedly take the
     longest tractor (then the widest, then the highest), and when no tractor is left, tuples from
     the widest down (then the highest). Widths stop at :data:`MAX_WIDTH`."""
     key = _suit_key_of(cards, ctx)
@@ -277,7 +280,8 @@ def split_throw(cards: Cards, ctx: TrumpContext) -> tuple[Piece, ...]:
 def classify(cards: Cards, ctx: TrumpContext) -> Combination | None:
     """Read cards as one combination: a tuple or tractor, else a throw of canonical pieces.
     ``None`` when the cards are empty or mix suit keys (trumps with plain cards, or two plain
-    suits) — nothing a player may put down at once (SJ-UNIT-3)."""
+    suits) — nothing a player may put down at once, SJ-UNIT-3 (One combination at a time, of
+    one suit)."""
     key = _suit_key_of(cards, ctx)
     if key is None:
         return None
@@ -325,9 +329,10 @@ def _choices(
 
 
 def matches_structure(lead: Combination, play: Combination | Cards, ctx: TrumpContext) -> bool:
-    """Whether ``play`` keeps the lead's structure, as a ruff must to win (SJ-ORDER-4): the same
+    """Whether ``play`` keeps the lead's structure, as a ruff must to win, SJ-ORDER-4 (Throws
+    are beaten only by ruffs that keep their structure): the same
     number of cards, all of one suit key, and either cut exactly into the lead's pieces, or —
-    against a lead of one piece — one wider piece (SJ-ORDER-2)."""
+    against a lead of one piece — one wider piece, SJ-ORDER-2 (Width first)."""
     combo = classify(play, ctx) if isinstance(play, Cards) else play
     if combo is None or combo.size != lead.size:
         return False
@@ -341,7 +346,8 @@ def matches_structure(lead: Combination, play: Combination | Cards, ctx: TrumpCo
 
 
 def _ruff_strength(lead: Combination, ruff: Combination, ctx: TrumpContext) -> int:
-    """What decides between two ruffs of one throw (SJ-ORDER-4): the strongest top of a piece of
+    """What decides between two ruffs of one throw, SJ-THROW-6 (Who wins a throw): the strongest
+    top of a piece of
     the shape of the throw's biggest piece (most cards, then widest) cut from the ruff."""
     first = max(lead.pieces, key=lambda p: (p.size, p.width))
     return max(
@@ -358,7 +364,8 @@ def _ruff_strength(lead: Combination, ruff: Combination, ctx: TrumpContext) -> i
 def beats(
     top: Combination, play: Combination, ctx: TrumpContext, *, lead: Combination | None = None
 ) -> bool:
-    """Whether ``play`` beats ``top``, the combination now on top of the trick (SJ-ORDER-1 … 4).
+    """Whether ``play`` beats ``top``, the combination now on top of the trick: SJ-ORDER-1 (What
+    can be compared) … SJ-ORDER-4 (Throws are beaten only by ruffs that keep their structure).
 
     * Only the same number of cards compares; equal never beats (the earlier play stands).
     * One piece against one piece: a trump beats a plain piece when it keeps the lead's
@@ -384,8 +391,9 @@ def beats(
         return False
     a, b = top.piece, play.piece
     if b.suit_key != a.suit_key:
-        # A trump beats a plain piece (SJ-ORDER-1) if it keeps the lead's structure: the same
-        # width or wider (SJ-ORDER-4). The plain piece on top may itself be wider than the lead
+        # A trump beats a plain piece, SJ-ORDER-1 (What can be compared), if it keeps the lead's
+        # structure: the same width or wider, SJ-TRICK-3 (Ruffs and over-ruffs). The plain piece
+        # on top may itself be wider than the lead
         # (a quad on a tractor); width decides only within one suit.
         structure = a if lead is None else lead.piece
         return b.suit_key == TRUMP and b.width >= structure.width

@@ -1,4 +1,6 @@
-"""Points and the kitty (rulings S-TABLE-3, S-TRICK-3; clauses SJ-TABLE-4, SJ-TRICK-4 … 8).
+"""Points and the kitty (rulings S-TABLE-3, S-TRICK-3): SJ-TABLE-4 (Point cards), SJ-TRICK-4
+(Points go to the winner's team), SJ-TRICK-5 (The kitty bonus (抠底)), SJ-TRICK-6 (A plain last
+trick does not multiply), SJ-TRICK-7 (The banker's team keeps the kitty).
 
 Points per card come from the variant's ``point_values`` table (5 → 5, 10 → 10, K → 10 by default);
 they are precomputed once per table as a 54-slot vector, so counting a trick is one pass over the
@@ -63,7 +65,7 @@ def kitty_factor(mode: KittyMultiplier, k: int) -> int:
 
 @attrs.frozen(kw_only=True)
 class KittyBonus:
-    """What the kitty gave at the end of the round (SJ-TRICK-5 … 7).
+    """What the kitty gave at the end of the round, SJ-TRICK-5 (The kitty bonus (抠底)).
 
     ``factor`` is 0 when the banker team took the last trick (the kitty does not count), 1 when the
     attackers took it with plain cards, else the multiplier of ``kitty_multiplier``."""

@@ -1,8 +1,9 @@
 """Throws (甩牌): does a throw stand, and which piece is forced when it fails (S-THROW-1, 2).
 
 The engine knows every hand, so it decides at once whether any other player holds, in the thrown
-suit, a piece of the same shape that beats one of the thrown pieces (clauses SJ-THROW-2, 3). Only
-the forced piece and the fact of the failure become public (SJ-THROW-5).
+suit, a piece of the same shape that beats one of the thrown pieces, SJ-THROW-2 (When a throw
+stands), SJ-THROW-3 (A failed throw). Only the forced piece and the fact of the failure become
+public, SJ-THROW-5 (A failed throw reveals nothing).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ __all__ = ["ThrowOutcome", "piece_size_key", "resolve_throw"]
 
 
 def piece_size_key(piece: Piece) -> tuple[int, int, int]:
-    """Smallest first: fewest cards, then the narrower, then the lower top (SJ-THROW-3)."""
+    """Smallest first: fewest cards, then the narrower, then the lower top, SJ-THROW-3 (A failed
+    throw)."""
     return (piece.size, piece.width, piece.top)
 
 

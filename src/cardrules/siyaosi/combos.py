@@ -169,10 +169,6 @@ class Combination:
     flush: bool = False
 
     @property
-    def is_bomb(self) -> bool:
-        return self.name is _N.BOMB
-
-    @property
     def is_run(self) -> bool:
         """A straight of any multiplicity (single, double, triple, or a longer chain)."""
         return self.length > 1

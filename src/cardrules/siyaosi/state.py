@@ -248,16 +248,6 @@ class State:
         limit = self.variant.announce_at
         return tuple(s for s, h in enumerate(self.hands) if 0 < len(h) <= limit)
 
-    def chain_open(self) -> bool:
-        """Whether a chain step may be made now."""
-        top = self.top
-        return top is not None and top.base is not None and bool(self._next_steps(top))
-
-    def _next_steps(self, top: Top) -> tuple[int, ...]:
-        from cardrules.siyaosi.chain import next_steps
-
-        return next_steps(top, self.variant)
-
     # ------------------------------------------------------------------ legality
     def explain(self, move: Move) -> Illegal | None:
         """Why ``move`` is illegal here, or ``None`` if it is legal."""

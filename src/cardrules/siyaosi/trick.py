@@ -118,6 +118,8 @@ def advance(sit: Situation, move: Move, left: int, sink: list[Event] | None) -> 
             sink.append(ChainClosed(seat))
     if sink is not None:
         _after_play(table, players, seat, left, out, over, sink)
+    # the turn goes on from the seat after the mover, chain steps included, 4A4-CHAIN-6 (Turn
+    # order after a step)
     turn = None if over else next_active(players, out, seat)
     return out, sit.leader, turn, new_top, 0, (*sit.trick, move)
 

@@ -137,6 +137,7 @@ class Variant(VariantBase):
     )
 
     def check(self) -> None:
+        """4A4-TABLE-1 (Players and decks): every player gets at least three cards."""
         if self.total_cards < self.players * 3:
             raise VariantError(
                 f"{self.decks} deck(s) cannot give {self.players} players three cards each",
