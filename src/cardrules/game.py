@@ -24,23 +24,30 @@ may act out of turn; in Shengji only the seat in turn); ``legal_moves(seat)`` on
 from __future__ import annotations
 
 import random
-from typing import Protocol, Self, TypeVar, runtime_checkable
+from enum import StrEnum
+from typing import ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
-from cardrules.errors import Illegal
+from cardrules.codes import CodeTable
+from cardrules.errors import Illegal, IllegalMoveError
 from cardrules.events import Event
 from cardrules.jsonio import JSONObject
 from cardrules.legal import LegalMoves
+from cardrules.move import MoveBase
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.variant import VariantBase
 
 __all__ = [
     "Actor",
+    "Derives",
     "GameState",
     "GameView",
+    "Judge",
     "MoveLike",
     "ResultLike",
+    "Steps",
     "TopLike",
+    "common_refusal",
 ]
 
 
@@ -61,6 +68,7 @@ class MoveLike(Protocol):
 
 
 M = TypeVar("M", bound=MoveLike)
+K = TypeVar("K", bound=StrEnum)
 
 
 class TopLike(Protocol):
@@ -139,3 +147,90 @@ class GameState(Actor[M], Protocol[M]):
     def view(self, seat: int) -> GameView[M]: ...
 
     def result(self) -> ResultLike: ...
+
+
+# ---------------------------------------------------------------------- shared implementation
+class Judge(Generic[M]):
+    """Mixin of states and views: ``is_legal`` derived from ``explain`` (legality is written
+    once)."""
+
+    __slots__ = ()
+
+    def explain(self, move: M) -> Illegal | None:  # pragma: no cover - every game defines it
+        raise NotImplementedError
+
+    def is_legal(self, move: M) -> bool:
+        return self.explain(move) is None
+
+
+class Steps(Judge[M]):
+    """Mixin of states: ``apply`` and ``step`` derived from ``explain`` and the game's
+    ``_apply(move, sink)``, which appends events to ``sink`` when one is given."""
+
+    __slots__ = ()
+
+    def _apply(self, move: M, sink: list[Event] | None) -> Self:  # pragma: no cover
+        raise NotImplementedError
+
+    def apply(self, move: M) -> Self:
+        """The state after ``move``; raises :class:`~cardrules.errors.IllegalMoveError`
+        (changing nothing) if it is illegal."""
+        reason = self.explain(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        return self._apply(move, None)
+
+    def step(self, move: M) -> tuple[Self, tuple[Event, ...]]:
+        """:meth:`apply`, and what happened: the move first, then the game's events."""
+        reason = self.explain(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        sink: list[Event] = []
+        state = self._apply(move, sink)
+        return state, tuple(sink)
+
+
+def common_refusal(
+    codes: CodeTable,
+    move: object,
+    move_type: type[MoveBase[K]],
+    players: int,
+    hand: Cards | None,
+    over: bool,
+) -> Illegal | None:
+    """The refusals both games check first, in the same order, CORE-API-2 (Who may act): not a
+    move of the game (``not-a-move``), a seat not at the table (``no-such-seat``), a seat whose
+    hand the asker cannot know (``not-viewing-seat``), a round that is over (``round-over``)."""
+    if not isinstance(move, move_type):
+        return codes.refuse("not-a-move", f"{type(move).__name__} is not a {move_type.GAME} move")
+    if not 0 <= move.seat < players:
+        return codes.refuse("no-such-seat", f"there is no seat {move.seat} at this table")
+    if hand is None:
+        return codes.refuse("not-viewing-seat", f"this view cannot check seat {move.seat}'s moves")
+    if over:
+        return codes.refuse("round-over", "the round is over")
+    return None
+
+
+class Derives:
+    """Mixin of states and views whose derived facts (a top, a turn, a trump context …) follow
+    from their fields: built by the library (``apply``), they arrive ready in the private init
+    argument ``derived``; built from outside (a constructor call, JSON, a position), ``_check``
+    validates the fields and rebuilds them — so no public way in yields a state that could not
+    exist, and the hot path pays nothing for it. ``DERIVED`` names the fields set from them."""
+
+    __slots__ = ()
+    DERIVED: ClassVar[tuple[str, ...]] = ()
+    _derived: tuple[object, ...] | None
+
+    def _check(self) -> tuple[object, ...]:  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
+
+    def __attrs_post_init__(self) -> None:
+        derived = self._derived
+        if derived is None:
+            derived = self._check()
+        else:
+            object.__setattr__(self, "_derived", None)
+        for name, value in zip(self.DERIVED, derived, strict=True):
+            object.__setattr__(self, name, value)

@@ -23,6 +23,7 @@ __all__ = [
     "CaseAdapter",
     "MovesOutcome",
     "PlayRuling",
+    "StateAdapter",
     "UnsupportedCase",
     "judge_last",
     "observe_common",
@@ -96,6 +97,39 @@ class PlayRuling:
     illegal: Illegal | None
     observed: Mapping[str, object] = attrs.field(factory=dict)
     problem: str = ""
+
+
+def _attempt(state: GameState[M], text: str) -> GameState[M] | Illegal:
+    move = state.parse_move(text)
+    return state.explain(move) or state.apply(move)
+
+
+class StateAdapter(Generic[M]):
+    """The ``play`` hook written once for a game whose states follow the protocol: a subclass
+    says how a position becomes a state (:meth:`start`) and what its game-specific ``then`` keys
+    are (:meth:`observe`); the keys both games share are :func:`observe_common`'s."""
+
+    def start(self, position: Position) -> GameState[M]:  # pragma: no cover - per game
+        raise NotImplementedError
+
+    def observe(self, state: GameState[M], key: str) -> object:  # pragma: no cover
+        raise NotImplementedError
+
+    def play(
+        self, position: Position, moves: Sequence[str], keys: Sequence[str], view: int | None
+    ) -> PlayRuling:
+        before = run_moves(self.start(position), moves[:-1], _attempt)
+        if before.reason is not None:
+            return PlayRuling(before.reason, problem=f"{before.problem or 'a move'} is illegal")
+        last = judge_last(before.state, moves[-1], view)
+        if isinstance(last, Illegal):
+            return PlayRuling(last)
+        state, events = before.state.step(last)
+        observed = {}
+        for key in keys:
+            common, value = observe_common(state, events, key)
+            observed[key] = value if common else self.observe(state, key)
+        return PlayRuling(None, observed)
 
 
 class CaseAdapter(Protocol):

@@ -7,20 +7,15 @@ from :meth:`State.from_position`, SJ-STATE-6 (What a case observes).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from cardrules.cases.adapter import (
-    PlayRuling,
-    UnsupportedCase,
-    judge_last,
-    observe_common,
-    run_moves,
-)
-from cardrules.errors import Illegal, PositionError
-from cardrules.events import Event
+from cardrules.cases.adapter import StateAdapter, UnsupportedCase
+from cardrules.errors import PositionError
+from cardrules.game import GameState
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
+from cardrules.shengji.moves import Move
 from cardrules.shengji.order import TrumpContext, trump_context
 from cardrules.shengji.pieces import beats, classify
 from cardrules.shengji.state import State
@@ -49,15 +44,7 @@ def position_context(position: Position) -> TrumpContext:
     return trump_context(variant, levels[banker % 2], position.trump)
 
 
-def _attempt(state: State, text: str) -> State | Illegal:
-    move = state.parse_move(text)
-    return state.explain(move) or state.apply(move)
-
-
-def _observe(state: State, events: tuple[Event, ...], key: str) -> object:
-    common, value = observe_common(state, events, key)
-    if common:
-        return value
+def _observe(state: State, key: str) -> object:
     if key == "top":
         # The play now winning the trick; once a trick is over, the play that won it.
         top = state.top
@@ -77,7 +64,7 @@ def _observe(state: State, events: tuple[Event, ...], key: str) -> object:
     raise UnsupportedCase(f"then key {key!r} is not checked for shengji")
 
 
-class ShengjiAdapter:
+class ShengjiAdapter(StateAdapter[Move]):
     """Runs classify, beats and play cases; ``round`` cases are not supported yet."""
 
     then_keys = frozenset(
@@ -94,6 +81,13 @@ class ShengjiAdapter:
         }
     )
 
+    def start(self, position: Position) -> GameState[Move]:
+        return State.from_position(position)
+
+    def observe(self, state: GameState[Move], key: str) -> object:
+        assert isinstance(state, State)
+        return _observe(state, key)
+
     def classify(self, position: Position, play: MoveText) -> str:
         combo = classify(play.cards, position_context(position))
         return "invalid" if combo is None else combo.name.value
@@ -104,18 +98,6 @@ class ShengjiAdapter:
         if a is None or b is None:
             return False
         return beats(a, b, ctx)
-
-    def play(
-        self, position: Position, moves: Sequence[str], keys: Sequence[str], view: int | None
-    ) -> PlayRuling:
-        before = run_moves(State.from_position(position), moves[:-1], _attempt)
-        if before.reason is not None:
-            return PlayRuling(before.reason, problem=f"{before.problem or 'a move'} is illegal")
-        last = judge_last(before.state, moves[-1], view)
-        if isinstance(last, Illegal):
-            return PlayRuling(last)
-        state, events = before.state.step(last)
-        return PlayRuling(None, {k: _observe(state, events, k) for k in keys})
 
     def round(self, position: Position, case: Mapping[str, object]) -> Mapping[str, object]:
         raise UnsupportedCase("shengji round results (level changes) are not implemented yet")

@@ -12,7 +12,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Protocol
 
+from cardrules.cards import Rank
 from cardrules.errors import Illegal
+from cardrules.game import common_refusal
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
 from cardrules.shengji.codes import CODES
@@ -23,13 +25,14 @@ from cardrules.shengji.follow import (
     random_follow,
     sub_multisets,
 )
-from cardrules.shengji.moves import Move, MoveKind
+from cardrules.shengji.moves import Move, MoveKind, Top
 from cardrules.shengji.order import TrumpContext
 from cardrules.shengji.pieces import Combination, classify
 from cardrules.shengji.variant import Variant
 
 __all__ = [
     "CODES",
+    "RoundFacts",
     "Situation",
     "classify_cached",
     "count",
@@ -65,6 +68,52 @@ class Situation(Protocol):
     def is_over(self) -> bool: ...
 
 
+class RoundFacts:
+    """Mixin of :class:`~cardrules.shengji.state.State` and :class:`~cardrules.shengji.view.View`:
+    what both derive alike from the public table."""
+
+    __slots__ = ()
+
+    # the fields every subclass has
+    variant: Variant
+    levels: tuple[Rank, Rank]
+    banker: int
+    leader: int
+    trick: tuple[Move, ...]
+    ctx: TrumpContext
+    _winning: int
+
+    @property
+    def is_over(self) -> bool:  # pragma: no cover - each subclass counts its own way
+        raise NotImplementedError
+
+    @property
+    def level(self) -> Rank:
+        """The round's level: the banker team's."""
+        return self.levels[self.banker % 2]
+
+    @property
+    def players(self) -> int:
+        return self.variant.players
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to play next (``None`` once the round is over)."""
+        if self.is_over:
+            return None
+        return (self.leader + len(self.trick)) % self.variant.players
+
+    @property
+    def top(self) -> Top | None:
+        """The play now winning the current trick (after a failed throw: the forced piece)."""
+        if not self.trick:
+            return None
+        play = self.trick[self._winning]
+        combo = classify_cached(play.cards, self.ctx)
+        assert combo is not None
+        return Top(play.seat, play.cards, combo)
+
+
 @lru_cache(maxsize=8192)
 def _classify_counts(counts: tuple[int, ...], ctx: TrumpContext) -> Combination | None:
     return classify(Cards.unchecked(counts), ctx)
@@ -80,15 +129,10 @@ def classify_cached(cards: Cards, ctx: TrumpContext) -> Combination | None:
 def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
     """Why ``move`` is illegal in ``sit``, or ``None`` if it is legal. ``hand`` is the mover's
     hand (``None``: not known to the caller, as for a view asked about another seat)."""
-    if not isinstance(move, Move):
-        return _refuse("not-a-move", f"{type(move).__name__} is not a Shengji move")
+    common = common_refusal(CODES, move, Move, sit.players, hand, sit.is_over)
+    if common is not None or not isinstance(move, Move) or hand is None:
+        return common
     seat = move.seat
-    if not 0 <= seat < sit.players:
-        return _refuse("no-such-seat", f"there is no seat {seat} at this table")
-    if hand is None:
-        return _refuse("not-viewing-seat", f"this view cannot check seat {seat}'s moves")
-    if sit.is_over:
-        return _refuse("round-over", "the round is over: no more plays")
     if move.kind is not MoveKind.PLAY:
         return _refuse("wrong-phase", f"the play phase takes plays, not a {move.kind}")
     turn = sit.turn

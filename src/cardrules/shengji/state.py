@@ -16,7 +16,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Mapping, Sequence
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 import attrs
 
@@ -24,6 +24,7 @@ from cardrules.cards import Rank, Suit
 from cardrules.deck import deal
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.events import Event
+from cardrules.game import Derives, Steps
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document, record_json
 from cardrules.legal import LegalMoves
 from cardrules.move import EMPTY
@@ -34,8 +35,9 @@ from cardrules.shengji import rules
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import KittyCounted, RoundOver, ThrowFailed, TrickWon
 from cardrules.shengji.events import MovePlayed as MovePlayedEvent
-from cardrules.shengji.moves import Move, MoveKind, Top
+from cardrules.shengji.moves import Move, MoveKind
 from cardrules.shengji.order import TrumpContext, trump_context
+from cardrules.shengji.rules import RoundFacts
 from cardrules.shengji.scoring import KittyBonus, RoundResult, point_slots, points_of
 from cardrules.shengji.throws import resolve_throw
 from cardrules.shengji.trick import bonus_after, overtakes, winner
@@ -86,7 +88,7 @@ def _seat(value: object, players: int, key: str) -> int:
 
 
 @attrs.frozen(kw_only=True, repr=False)
-class State:
+class State(Derives, RoundFacts, Steps[Move]):
     """A moment of the play phase. Never changes: :meth:`apply` returns a new state.
 
     Teams: seat ``s`` is on team ``s % 2``; ``points[t]`` are team ``t``'s points (after the last
@@ -99,6 +101,8 @@ class State:
     per seat, no card more often than the decks hold, a trick the rules could have produced
     from its start, points within what the decks carry.
     """
+
+    DERIVED: ClassVar[tuple[str, ...]] = ("ctx", "_winning", "last_winner", "kitty_bonus")
 
     variant: Variant
     levels: tuple[Rank, Rank]
@@ -119,18 +123,6 @@ class State:
     _winning: int = attrs.field(init=False, eq=False)
     last_winner: int | None = attrs.field(init=False, eq=False)
     kitty_bonus: KittyBonus | None = attrs.field(init=False, eq=False)
-
-    def __attrs_post_init__(self) -> None:
-        derived = self._derived
-        if derived is None:
-            derived = self._check()
-        else:
-            object.__setattr__(self, "_derived", None)
-        ctx, winning, last_winner, bonus = derived
-        object.__setattr__(self, "ctx", ctx)
-        object.__setattr__(self, "_winning", winning)
-        object.__setattr__(self, "last_winner", last_winner)
-        object.__setattr__(self, "kitty_bonus", bonus)
 
     # ------------------------------------------------------------------ validation
     def _check(self) -> _Derived:
@@ -348,15 +340,6 @@ class State:
 
     # ------------------------------------------------------------------ derived facts
     @property
-    def level(self) -> Rank:
-        """The round's level: the banker team's."""
-        return self.levels[self.banker % 2]
-
-    @property
-    def players(self) -> int:
-        return self.variant.players
-
-    @property
     def banker_team(self) -> int:
         return self.banker % 2
 
@@ -370,25 +353,8 @@ class State:
         return not self.trick and any(not hand for hand in self.hands)
 
     @property
-    def turn(self) -> int | None:
-        """The seat to play next (``None`` once the round is over)."""
-        if self.is_over:
-            return None
-        return (self.leader + len(self.trick)) % self.players
-
-    @property
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(len(hand) for hand in self.hands)
-
-    @property
-    def top(self) -> Top | None:
-        """The play now winning the current trick (after a failed throw: the forced piece)."""
-        if not self.trick:
-            return None
-        play = self.trick[self._winning]
-        combo = rules.classify_cached(play.cards, self.ctx)
-        assert combo is not None
-        return Top(play.seat, play.cards, combo)
 
     # ------------------------------------------------------------------ legality (written once)
     def explain(self, move: Move) -> Illegal | None:
@@ -396,9 +362,6 @@ class State:
         seat = move.seat if isinstance(move, Move) else -1
         hand = self.hands[seat] if 0 <= seat < len(self.hands) else EMPTY
         return rules.explain(self, move, hand)
-
-    def is_legal(self, move: Move) -> bool:
-        return self.explain(move) is None
 
     def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
         """A lazy view of the legal moves, in a stable order, SJ-STATE-3 (The legal moves); only
@@ -426,24 +389,6 @@ class State:
         return rules.parse_move(self, text)
 
     # ------------------------------------------------------------------ applying
-    def apply(self, move: Move) -> State:
-        """The state after ``move``; raises :class:`IllegalMoveError` (changing nothing) if the move
-        is illegal."""
-        reason = self.explain(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        return self._apply(move, None)
-
-    def step(self, move: Move) -> tuple[State, tuple[Event, ...]]:
-        """:meth:`apply`, and what happened: the move, a failed throw, the trick won, the kitty
-        bonus, the round over (see :mod:`cardrules.shengji.events`)."""
-        reason = self.explain(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        sink: list[Event] = []
-        state = self._apply(move, sink)
-        return state, tuple(sink)
-
     def _apply(self, move: Move, sink: list[Event] | None) -> State:
         ctx = self.ctx
         seat = move.seat

@@ -12,19 +12,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import ClassVar
 
 import attrs
 
 from cardrules.cards import Rank, Suit
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
+from cardrules.game import Derives, Judge
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.shengji import rules
 from cardrules.shengji.codes import CODES
-from cardrules.shengji.moves import Move, MoveKind, Top
+from cardrules.shengji.moves import Move, MoveKind
 from cardrules.shengji.order import TrumpContext, trump_context
+from cardrules.shengji.rules import RoundFacts
 from cardrules.shengji.trick import winner
 from cardrules.shengji.variant import Variant
 
@@ -35,10 +38,12 @@ _Derived = tuple[TrumpContext, int, int | None]
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(Derives, RoundFacts, Judge[Move]):
     """A seat's knowledge of the state. Equal for two states that differ only in what the seat
     cannot see. It acts for its seat: :meth:`legal_moves`, :meth:`explain` and :meth:`is_legal`
     answer from what the seat sees, exactly as the state would."""
+
+    DERIVED: ClassVar[tuple[str, ...]] = ("ctx", "_winning", "last_winner")
 
     seat: int
     variant: Variant
@@ -62,16 +67,6 @@ class View:
     ctx: TrumpContext = attrs.field(init=False, eq=False)
     _winning: int = attrs.field(init=False, eq=False)
     last_winner: int | None = attrs.field(init=False, eq=False)
-
-    def __attrs_post_init__(self) -> None:
-        derived = self._derived
-        if derived is None:
-            derived = self._check()
-        else:
-            object.__setattr__(self, "_derived", None)
-        object.__setattr__(self, "ctx", derived[0])
-        object.__setattr__(self, "_winning", derived[1])
-        object.__setattr__(self, "last_winner", derived[2])
 
     def _check(self) -> _Derived:
         """A view built from data: rebuild the winners and check the trick against the table."""
@@ -104,32 +99,8 @@ class View:
 
     # ------------------------------------------------------------------ the table
     @property
-    def level(self) -> Rank:
-        return self.levels[self.banker % 2]
-
-    @property
-    def players(self) -> int:
-        return self.variant.players
-
-    @property
     def is_over(self) -> bool:
         return not self.trick and any(not n for n in self.hand_sizes)
-
-    @property
-    def turn(self) -> int | None:
-        if self.is_over:
-            return None
-        return (self.leader + len(self.trick)) % self.players
-
-    @property
-    def top(self) -> Top | None:
-        """The play now winning the current trick."""
-        if not self.trick:
-            return None
-        play = self.trick[self._winning]
-        combo = rules.classify_cached(play.cards, self.ctx)
-        assert combo is not None
-        return Top(play.seat, play.cards, combo)
 
     # ------------------------------------------------------------------ acting for the seat
     def explain(self, move: Move) -> Illegal | None:
@@ -137,9 +108,6 @@ class View:
         (``not-viewing-seat``): this seat cannot know their hands."""
         seat = move.seat if isinstance(move, Move) else -1
         return rules.explain(self, move, self.hand if seat == self.seat else None)
-
-    def is_legal(self, move: Move) -> bool:
-        return self.explain(move) is None
 
     def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
         """This seat's legal moves (none unless it is the seat in turn)."""

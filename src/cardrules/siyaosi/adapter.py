@@ -3,21 +3,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from cardrules.cases.adapter import (
-    PlayRuling,
-    UnsupportedCase,
-    judge_last,
-    observe_common,
-    run_moves,
-)
-from cardrules.errors import CardrulesError, Illegal, PositionError
-from cardrules.events import Event
+from cardrules.cases.adapter import StateAdapter, UnsupportedCase
+from cardrules.errors import CardrulesError, PositionError
+from cardrules.game import GameState
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
 from cardrules.siyaosi.combos import Combination, Table, beats, classify
+from cardrules.siyaosi.moves import Move
 from cardrules.siyaosi.result import round_result
 from cardrules.siyaosi.state import State
 from cardrules.siyaosi.variant import Variant
@@ -48,15 +43,7 @@ def _combination(table: Table, text: MoveText, players: int) -> Combination | No
     return classify(text.cards, table, text.seat)
 
 
-def _attempt(state: State, text: str) -> State | Illegal:
-    move = state.parse_move(text)
-    return state.explain(move) or state.apply(move)
-
-
-def _observe(state: State, events: tuple[Event, ...], key: str) -> object:
-    common, value = observe_common(state, events, key)
-    if common:
-        return value
+def _observe(state: State, key: str) -> object:
     if key == "top":
         return Cards() if state.top is None else state.top.cards
     if key == "leader":
@@ -66,10 +53,17 @@ def _observe(state: State, events: tuple[Event, ...], key: str) -> object:
     raise UnsupportedCase(f"then key {key!r} is not checked for siyaosi")
 
 
-class SiyaosiAdapter:
+class SiyaosiAdapter(StateAdapter[Move]):
     """Runs classify, beats, play and (partly) round cases against the 四幺四 engine."""
 
     then_keys = frozenset(("turn", "top", "leader", "out", "hand_sizes", "movers", "events"))
+
+    def start(self, position: Position) -> GameState[Move]:
+        return State.from_position(position)
+
+    def observe(self, state: GameState[Move], key: str) -> object:
+        assert isinstance(state, State)
+        return _observe(state, key)
 
     def classify(self, position: Position, play: MoveText) -> str:
         combo = _combination(table_of(position), play, position.players)
@@ -82,18 +76,6 @@ class SiyaosiAdapter:
             raise CardrulesError(f"the top {top.cards} is not a combination")
         over = _combination(table, play, position.players)
         return over is not None and beats(under, over, table.variant)
-
-    def play(
-        self, position: Position, moves: Sequence[str], keys: Sequence[str], view: int | None
-    ) -> PlayRuling:
-        before = run_moves(State.from_position(position), moves[:-1], _attempt)
-        if before.reason is not None:
-            return PlayRuling(before.reason, problem=f"{before.problem or 'a move'} is illegal")
-        last = judge_last(before.state, moves[-1], view)
-        if isinstance(last, Illegal):
-            return PlayRuling(last)
-        state, events = before.state.step(last)
-        return PlayRuling(None, {k: _observe(state, events, k) for k in keys})
 
     def round(self, position: Position, case: Mapping[str, object]) -> Mapping[str, object]:
         table = table_of(position)

@@ -16,6 +16,7 @@ from typing import Protocol
 from cardrules.cards import Rank
 from cardrules.codes import Code, CodeTable
 from cardrules.errors import Illegal
+from cardrules.game import common_refusal
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
 from cardrules.siyaosi import chain
@@ -28,9 +29,18 @@ from cardrules.siyaosi.combos import (
     rank_counts,
 )
 from cardrules.siyaosi.moves import Move, MoveKind, Top
-from cardrules.siyaosi.variant import Cha
+from cardrules.siyaosi.variant import Cha, Variant
 
-__all__ = ["CODES", "Situation", "chi_combination", "explain", "next_active", "parse_move", "relay"]
+__all__ = [
+    "CODES",
+    "Situation",
+    "TableFacts",
+    "chi_combination",
+    "explain",
+    "next_active",
+    "parse_move",
+    "relay",
+]
 
 K = MoveKind
 
@@ -112,6 +122,53 @@ class Situation(Protocol):
     def is_over(self) -> bool: ...
 
 
+class TableFacts:
+    """Mixin of :class:`~cardrules.siyaosi.state.State` and :class:`~cardrules.siyaosi.view.View`:
+    what both derive alike from the public table (its ``table``, ``turn`` and ``hand_sizes``)."""
+
+    __slots__ = ()
+
+    @property
+    def table(self) -> Table:  # pragma: no cover - a field of every subclass
+        raise NotImplementedError
+
+    @property
+    def turn(self) -> int | None:  # pragma: no cover - a field of every subclass
+        raise NotImplementedError
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:  # pragma: no cover
+        raise NotImplementedError
+
+    @property
+    def variant(self) -> Variant:
+        return self.table.variant
+
+    @property
+    def levels(self) -> tuple[Rank, Rank]:
+        return self.table.levels
+
+    @property
+    def ruling(self) -> int | None:
+        return self.table.ruling
+
+    @property
+    def players(self) -> int:
+        return self.table.variant.players
+
+    @property
+    def is_over(self) -> bool:
+        """The round ends as soon as one team has all its players out, 4A4-ROUND-1 (Emperor,
+        end, catching): then no seat has a turn."""
+        return self.turn is None
+
+    @property
+    def announced(self) -> tuple[int, ...]:
+        """Seats that have announced their card count (报片), 4A4-TURN-6 (Announcing (报片))."""
+        limit = self.table.variant.announce_at
+        return tuple(s for s, n in enumerate(self.hand_sizes) if 0 < n <= limit)
+
+
 # ---------------------------------------------------------------------- whose turn
 def next_active(players: int, out: tuple[int, ...], seat: int) -> int:
     """The next seat after ``seat`` in playing order that still holds cards (``seat`` itself
@@ -139,15 +196,10 @@ def relay(players: int, out: tuple[int, ...], seat: int) -> int:
 def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
     """Why ``move`` is illegal in ``sit``, or ``None`` if it is legal. ``hand`` is the mover's
     hand (``None``: not known to the caller, as for a view asked about another seat)."""
-    if not isinstance(move, Move):
-        return _refuse("not-a-move", f"{type(move).__name__} is not a 四幺四 move")
+    common = common_refusal(CODES, move, Move, sit.players, hand, sit.is_over)
+    if common is not None or not isinstance(move, Move) or hand is None:
+        return common
     seat = move.seat
-    if not 0 <= seat < sit.players:
-        return _refuse("no-such-seat", f"there is no seat {seat} at this table")
-    if hand is None:
-        return _refuse("not-viewing-seat", f"this view cannot check seat {seat}'s moves")
-    if sit.is_over:
-        return _refuse("round-over", "the round is over")
     if seat in sit.out:
         return _refuse("seat-out", f"seat {seat} is out and plays no more")
     kind = move.kind

@@ -14,6 +14,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -21,6 +22,7 @@ from cardrules.cards import Card, Rank, Suit
 from cardrules.deck import deal
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.events import Event
+from cardrules.game import Derives, Steps
 from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
@@ -30,6 +32,7 @@ from cardrules.siyaosi import rules
 from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.moves import Move, Top
 from cardrules.siyaosi.result import RoundResult, round_result
+from cardrules.siyaosi.rules import TableFacts
 from cardrules.siyaosi.trick import advance, is_over, replay
 from cardrules.siyaosi.variant import FirstLeader, Variant
 from cardrules.siyaosi.view import View, read_table, read_trick
@@ -72,7 +75,7 @@ def _rank(text: object) -> Rank:
 
 
 @attrs.frozen
-class State:
+class State(Derives, TableFacts, Steps[Move]):
     """The play phase of one round. Immutable: :meth:`apply` returns the next state.
 
     ``leader`` led the current trick (or leads the next one while the trick is empty); ``trick``
@@ -85,6 +88,8 @@ class State:
     cards, a trick the rules could have produced from its start.
     """
 
+    DERIVED: ClassVar[tuple[str, ...]] = ("turn", "top", "passes")
+
     table: Table
     hands: tuple[Cards, ...]
     leader: int
@@ -95,16 +100,6 @@ class State:
     top: Top | None = attrs.field(init=False, eq=False)
     passes: int = attrs.field(init=False, eq=False)
     _moves: list[Move] | None = attrs.field(default=None, init=False, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        derived = self._derived
-        if derived is None:
-            derived = self._check()
-        else:
-            object.__setattr__(self, "_derived", None)
-        object.__setattr__(self, "turn", derived[0])
-        object.__setattr__(self, "top", derived[1])
-        object.__setattr__(self, "passes", derived[2])
 
     def _check(self) -> _Derived:
         """Validate a state built from outside (not by :meth:`apply`) and rebuild the top, the
@@ -211,28 +206,6 @@ class State:
         return cls(table, hands, position.leader, out)
 
     # ------------------------------------------------------------------ basic queries
-    @property
-    def variant(self) -> Variant:
-        return self.table.variant
-
-    @property
-    def levels(self) -> tuple[Rank, Rank]:
-        return self.table.levels
-
-    @property
-    def ruling(self) -> int | None:
-        return self.table.ruling
-
-    @property
-    def players(self) -> int:
-        return len(self.hands)
-
-    @property
-    def is_over(self) -> bool:
-        """The round ends as soon as one team has all its players out, 4A4-ROUND-1 (Emperor,
-        end, catching)."""
-        return self.turn is None
-
     def result(self) -> RoundResult:
         if not self.is_over:
             raise CardrulesError("the round is not over yet")
@@ -242,21 +215,12 @@ class State:
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(len(h) for h in self.hands)
 
-    @property
-    def announced(self) -> tuple[int, ...]:
-        """Seats that must announce their card count (报片), 4A4-TURN-6 (Announcing (报片))."""
-        limit = self.variant.announce_at
-        return tuple(s for s, h in enumerate(self.hands) if 0 < len(h) <= limit)
-
     # ------------------------------------------------------------------ legality
     def explain(self, move: Move) -> Illegal | None:
         """Why ``move`` is illegal here, or ``None`` if it is legal."""
         seat = move.seat if isinstance(move, Move) else -1
         hand = self.hands[seat] if 0 <= seat < len(self.hands) else Cards()
         return rules.explain(self, move, hand)
-
-    def is_legal(self, move: Move) -> bool:
-        return self.explain(move) is None
 
     def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
         """Every legal move of every seat that may act now (or only ``seat``'s), in a stable
@@ -288,24 +252,6 @@ class State:
         return rules.parse_move(self, text)
 
     # ------------------------------------------------------------------ applying
-    def apply(self, move: Move) -> State:
-        """The state after ``move``; raises :class:`IllegalMoveError` (changing nothing) if it
-        is illegal."""
-        reason = self.explain(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        return self._apply(move, None)
-
-    def step(self, move: Move) -> tuple[State, tuple[Event, ...]]:
-        """:meth:`apply`, and what happened: the move, chain steps, seats out, the trick won,
-        the round over (see :mod:`cardrules.siyaosi.events`)."""
-        reason = self.explain(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        sink: list[Event] = []
-        state = self._apply(move, sink)
-        return state, tuple(sink)
-
     def _apply(self, move: Move, sink: list[Event] | None) -> State:
         seat = move.seat
         hands = self.hands

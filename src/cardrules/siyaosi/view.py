@@ -8,8 +8,8 @@ from collections.abc import Mapping
 
 import attrs
 
-from cardrules.cards import Rank
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError
+from cardrules.game import Judge
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
@@ -17,14 +17,15 @@ from cardrules.notation import MoveText
 from cardrules.siyaosi import rules
 from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.moves import Move, Top
-from cardrules.siyaosi.trick import is_over, replay
+from cardrules.siyaosi.rules import TableFacts
+from cardrules.siyaosi.trick import replay
 from cardrules.siyaosi.variant import Variant
 
 __all__ = ["View"]
 
 
 @attrs.frozen(kw_only=True)
-class View:
+class View(TableFacts, Judge[Move]):
     """What ``seat`` may know: its own hand, every seat's card count and the announcements, the
     trick so far, the top, levels and ruling team, whose turn it is, and who is out — never
     another seat's cards.
@@ -46,33 +47,6 @@ class View:
     passes: int = attrs.field(eq=False)
     _moves: list[Move] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
-    # ------------------------------------------------------------------ the table
-    @property
-    def variant(self) -> Variant:
-        return self.table.variant
-
-    @property
-    def levels(self) -> tuple[Rank, Rank]:
-        return self.table.levels
-
-    @property
-    def ruling(self) -> int | None:
-        return self.table.ruling
-
-    @property
-    def players(self) -> int:
-        return len(self.hand_sizes)
-
-    @property
-    def is_over(self) -> bool:
-        return is_over(self.players, self.out)
-
-    @property
-    def announced(self) -> tuple[int, ...]:
-        """Seats that have announced their card count (报片), 4A4-TURN-6 (Announcing (报片))."""
-        limit = self.table.variant.announce_at
-        return tuple(s for s, n in enumerate(self.hand_sizes) if 0 < n <= limit)
-
     # ------------------------------------------------------------------ acting for the seat
     def _hand_of(self, seat: int) -> Cards | None:
         return self.hand if seat == self.seat else None
@@ -82,9 +56,6 @@ class View:
         (``not-viewing-seat``): this seat cannot know their hands."""
         seat = move.seat if isinstance(move, Move) else -1
         return rules.explain(self, move, self._hand_of(seat))
-
-    def is_legal(self, move: Move) -> bool:
-        return self.explain(move) is None
 
     def _listed(self) -> list[Move]:
         moves = self._moves
