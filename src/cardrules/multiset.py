@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from operator import add, le, sub
+from typing import NoReturn
 
 import attrs
 
 from cardrules.cards import CARD_COUNT, Card, Rank, Suit, all_cards
 from cardrules.errors import ImpossibleCardsError, NotationError
+from cardrules.limits import MAX_CARD_TOKENS, MAX_COPIES, quote
 
 __all__ = ["Cards"]
 
@@ -24,8 +26,31 @@ _DISPLAY_ORDER = tuple(
 
 
 def _check_counts(counts: tuple[int, ...]) -> None:
-    if len(counts) != CARD_COUNT or min(counts) < 0:
-        raise ValueError("a card count vector has 54 non-negative entries")
+    """The cheap check every ``Cards(...)`` runs (engines build many): 54 entries, none negative.
+    Entries that cannot be compared with 0 get a refusal too, not a TypeError."""
+    try:
+        valid = len(counts) == CARD_COUNT and min(counts) >= 0
+    except TypeError:
+        valid = False
+    if not valid:
+        _refuse_counts(counts)
+
+
+def _refuse_counts(counts: object) -> NoReturn:
+    """Say why a count vector that failed a fast check cannot be a ``Cards``: the wrong length,
+    an entry that is not an integer, or a card held a negative number of times."""
+    if not isinstance(counts, tuple | list) or len(counts) != CARD_COUNT:
+        got = f"{len(counts)} entries" if isinstance(counts, tuple | list) else quote(counts)
+        raise NotationError(f"a card count vector has {CARD_COUNT} entries, got {got}")
+    for i, n in enumerate(counts):
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise NotationError(f"a card count is an integer, got {quote(n)} at index {i}")
+        if n < 0:
+            card = all_cards()[i]
+            raise ImpossibleCardsError(
+                f"{card} cannot be held {n} times", card=str(card), count=n, limit=0
+            )
+    raise AssertionError(f"no fault in {counts}")  # pragma: no cover - only refused vectors
 
 
 _new = object.__new__
@@ -62,7 +87,17 @@ class Cards:
 
     @classmethod
     def from_counts(cls, counts: Iterable[int]) -> Cards:
-        return cls(tuple(counts))
+        """A ``Cards`` from 54 counts indexed by :attr:`Card.index`; refuses a vector of another
+        length, a negative count or an entry that is not an integer (``bool`` and ``float``
+        included), naming it."""
+        vector = tuple(counts)
+        try:  # C-speed checks (the engines' random play calls this); a float makes the sum one
+            valid = len(vector) == CARD_COUNT and min(vector) >= 0 and type(sum(vector)) is int
+        except TypeError:
+            valid = False
+        if not valid:
+            _refuse_counts(vector)
+        return _trusted(vector)
 
     @staticmethod
     def unchecked(counts: tuple[int, ...]) -> Cards:
@@ -74,18 +109,25 @@ class Cards:
     def parse(cls, text: str, *, decks: int | None = None) -> Cards:
         """Read space-separated card tokens (``"4S 4H AS"``); empty text is the empty multiset.
 
-        With ``decks``, refuse more copies of a card than that many decks hold.
+        With ``decks``, refuse more copies of a card than that many decks hold. Without, refuse
+        more than :data:`~cardrules.limits.MAX_COPIES` copies; a text of more than
+        :data:`~cardrules.limits.MAX_CARD_TOKENS` tokens is refused before any token is read.
         """
+        if not isinstance(text, str):
+            raise NotationError(f"card text must be a string, got {quote(text)}")
+        tokens = text.split(maxsplit=MAX_CARD_TOKENS)
+        if len(tokens) > MAX_CARD_TOKENS:
+            raise NotationError(
+                f"more than {MAX_CARD_TOKENS} cards ({MAX_COPIES} decks) in {quote(text)}"
+            )
         counts = [0] * CARD_COUNT
-        tokens = text.split()
         for i, token in enumerate(tokens):
             try:
                 counts[Card.parse(token).index] += 1
             except NotationError as err:
                 raise NotationError(str(err), text=text, token=token, index=i) from None
         result = cls(tuple(counts))
-        if decks is not None:
-            result.check_within(decks)
+        result.check_within(MAX_COPIES if decks is None else decks)
         return result
 
     # ------------------------------------------------------------------ queries
@@ -160,7 +202,7 @@ class Cards:
         return _trusted(tuple(map(add, self.counts, other.counts)))
 
     def __sub__(self, other: Cards) -> Cards:
-        """Remove ``other``; raises :class:`ValueError` if it is not contained."""
+        """Remove ``other``; raises :class:`ImpossibleCardsError` if it is not contained."""
         out = tuple(map(sub, self.counts, other.counts))
         if min(out) < 0:
             missing = _trusted(tuple(max(0, -n) for n in out))
