@@ -6,7 +6,9 @@ card, rank and suit are O(1) or O(54); adding and removing are tuple arithmetic.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
+from itertools import islice
 from operator import add, le, sub
 from typing import NoReturn
 
@@ -19,6 +21,9 @@ from cardrules.limits import MAX_CARD_TOKENS, MAX_COPIES, quote
 __all__ = ["Cards"]
 
 _ZERO = (0,) * CARD_COUNT
+#: A token of card text: what ``str.split()`` separates, found lazily so that reading stops at
+#: the limit without copying the rest of a huge text.
+_TOKEN = re.compile(r"\S+")
 # Display order: by face rank (2 … A), suits ♠ ♥ ♣ ♦ within a rank, jokers last.
 _DISPLAY_ORDER = tuple(
     sorted(range(CARD_COUNT), key=lambda i: (all_cards()[i].rank, all_cards()[i].suit or 0))
@@ -115,7 +120,7 @@ class Cards:
         """
         if not isinstance(text, str):
             raise NotationError(f"card text must be a string, got {quote(text)}")
-        tokens = text.split(maxsplit=MAX_CARD_TOKENS)
+        tokens = [m.group() for m in islice(_TOKEN.finditer(text), MAX_CARD_TOKENS + 1)]
         if len(tokens) > MAX_CARD_TOKENS:
             raise NotationError(
                 f"more than {MAX_CARD_TOKENS} cards ({MAX_COPIES} decks) in {quote(text)}"
