@@ -125,3 +125,17 @@ def test_any_text_is_a_card_only_in_its_documented_spellings(text: str) -> None:
     ascii_only = text.strip().translate({ord(c): None for c in "♠♥♣♦"})
     assert ascii_only.isascii()
     assert Card.parse(str(card)) == card
+
+
+def test_the_limits_documented_are_the_limits_enforced() -> None:
+    """``docs/limits.md`` lists every constant of ``cardrules.limits`` with its value."""
+    import re
+    from pathlib import Path
+
+    from cardrules import limits
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "limits.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| [^|]+ \| `(\w+)` \| (\d+)( KiB)? \|", doc, re.MULTILINE)
+    documented = {name: int(value) * (1024 if kib else 1) for name, value, kib in rows}
+    enforced = {name: getattr(limits, name) for name in limits.__all__ if name.isupper()}
+    assert documented == enforced
