@@ -167,7 +167,7 @@ def a_file(data: bytes) -> Iterator[Path]:
         yield path
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(FILES)
 def test_the_variant_reader_gives_a_variant_or_a_cardrules_error(data: bytes) -> None:
     with a_file(data) as path:
@@ -179,7 +179,7 @@ def test_the_variant_reader_gives_a_variant_or_a_cardrules_error(data: bytes) ->
     assert variant.game in ("siyaosi", "shengji")
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(FILES)
 def test_the_case_reader_gives_cases_or_a_cardrules_error(data: bytes) -> None:
     with a_file(data) as path:
@@ -191,7 +191,7 @@ def test_the_case_reader_gives_cases_or_a_cardrules_error(data: bytes) -> None:
     assert cases
 
 
-@settings(max_examples=150)
+@settings(max_examples=100)
 @given(FILES, st.sampled_from([["variant", "validate"], ["variant", "show"], ["spec"], ["judge"]]))
 def test_the_command_line_exits_0_1_or_2_without_a_traceback(
     data: bytes, command: list[str]
