@@ -127,6 +127,15 @@ def test_spec_over_a_folder_reports_a_binary_toml_and_goes_on(tmp_path: Path) ->
     assert out.splitlines()[-1] == "1 passed, 1 failed"
 
 
+def test_spec_reports_a_path_the_os_refuses_and_goes_on(tmp_path: Path) -> None:
+    """A 300-character name made the folder check raise OSError."""
+    good = write(tmp_path / "c.toml", "format = 1\n" + POSITION + PLAY)
+    code, out, err = run(["spec", "a" * 300, str(good)])
+    assert (code, err) == (1, "")
+    assert out.startswith("FAIL aaa") and "cannot read" in out
+    assert out.endswith("1 passed, 1 failed\n")
+
+
 def test_spec_passing_is_exit_0(tmp_path: Path) -> None:
     path = write(tmp_path / "c.toml", "format = 1\n" + POSITION + PLAY)
     assert run(["spec", str(path)]) == (0, "1 passed, 0 failed\n", "")

@@ -238,10 +238,19 @@ def find_case_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     """Every ``*.toml`` case file named or found below the given folders, sorted."""
     for p in paths:
         p = Path(p)
-        if p.is_dir():
+        if _is_dir(p):
             yield from sorted(q for q in p.rglob("*.toml") if _is_case_file(q))
         else:
             yield p
+
+
+def _is_dir(path: Path) -> bool:
+    """A folder to search; a path the OS refuses (too long, a NUL byte) is not one, and the
+    loader then reports it as a file it cannot read."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def _is_case_file(path: Path) -> bool:
