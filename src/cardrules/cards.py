@@ -1,9 +1,10 @@
 """Cards and their text notation.
 
 A card is written rank then suit: ranks ``2 3 4 5 6 7 8 9 10 J Q K A`` (``T`` = 10), suits
-``S H C D`` (or ``♠ ♥ ♣ ♦``); the jokers are ``SJ`` (小王) and ``BJ`` (大王). Parsing ignores
-case. ``str(card)`` gives the canonical form, which parses back to the same card;
-``card.pretty()`` uses suit symbols.
+``S H C D`` (or ``♠ ♥ ♣ ♦``, also before the rank: ``♠A``); the jokers are ``SJ`` (小王) and ``BJ``
+(大王). Parsing ignores the case of ASCII letters and accepts nothing else: no other Unicode letter
+is folded into notation (``str.upper`` would read ``"Aſ"`` as ``AS``). ``str(card)`` gives the
+canonical form, which parses back to the same card; ``card.pretty()`` uses suit symbols.
 
 Every one of the 54 distinct cards has a small integer :attr:`Card.index` (0–53) so that hands can
 be count vectors; the 54 :class:`Card` objects are created once and shared.
@@ -17,6 +18,7 @@ from typing import ClassVar
 import attrs
 
 from cardrules.errors import NotationError
+from cardrules.limits import quote
 
 __all__ = ["CARD_COUNT", "Card", "Rank", "Suit", "all_cards"]
 
@@ -46,16 +48,29 @@ class Suit(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        try:
-            return _SUIT_BY_TEXT[text.strip().upper()]
-        except KeyError:
-            raise NotationError(f"not a suit: {text!r}; use S H C D or ♠ ♥ ♣ ♦") from None
+        suit = _SUIT_BY_TEXT.get(_fold(text))
+        if suit is None:
+            raise NotationError(f"not a suit: {quote(text)}; use S H C D or ♠ ♥ ♣ ♦")
+        return suit
 
     def __str__(self) -> str:
         return self.letter
 
 
 _SUIT_BY_TEXT = {**{s.letter: s for s in Suit}, **{s.symbol: s for s in Suit}}
+#: Upper-cases ASCII letters only, so no other character can turn into notation.
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+#: No notation (card, rank or suit) is longer than ``10S``: longer text is refused unread.
+_LONGEST = 3
+
+
+def _fold(text: object) -> str:
+    """The lookup key of a notation token: stripped, ASCII letters upper-cased; "" if it is not
+    text or too long to be notation."""
+    if not isinstance(text, str):
+        return ""
+    key = text.strip()
+    return key.translate(_ASCII_UPPER) if len(key) <= _LONGEST else ""
 
 
 class Rank(enum.IntEnum):
@@ -92,12 +107,10 @@ class Rank(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """A rank from its text: ``2``–``10``, ``T``, ``J``, ``Q``, ``K``, ``A``, ``SJ``, ``BJ``."""
-        try:
-            return _RANK_BY_TEXT[text.strip().upper()]
-        except KeyError:
-            raise NotationError(
-                f"not a rank: {text!r}; use 2-10 (or T), J, Q, K, A, SJ or BJ"
-            ) from None
+        rank = _RANK_BY_TEXT.get(_fold(text))
+        if rank is None:
+            raise NotationError(f"not a rank: {quote(text)}; use 2-10 (or T), J, Q, K, A, SJ or BJ")
+        return rank
 
     def __str__(self) -> str:
         return self.text
@@ -152,11 +165,10 @@ class Card:
     @staticmethod
     def parse(text: str) -> Card:
         """A card from notation such as ``10S``, ``th``, ``A♠``, ``sj``."""
-        key = text.strip().upper()
-        card = _BY_TEXT.get(key)
+        card = _BY_TEXT.get(_fold(text))
         if card is None:
             raise NotationError(
-                f"not a card: {text!r}; write rank then suit (e.g. 10S, QH, A♦) or SJ/BJ"
+                f"not a card: {quote(text)}; write rank then suit (e.g. 10S, QH, A♦) or SJ/BJ"
             )
         return card
 

@@ -2,16 +2,23 @@
 
 - ``cardrules variant list`` — presets shipped with the package
 - ``cardrules variant show NAME|FILE`` — the fully resolved switches, as TOML
-- ``cardrules variant validate FILE`` — exit 0 if playable, else 1 with the reason
+- ``cardrules variant validate FILE`` — exit 0 if playable, else 2 with the reason
 - ``cardrules variant diff A B`` — switches that differ
 - ``cardrules spec PATH…`` — run case files: a line per failure, then ``N passed, N failed``
 - ``cardrules judge FILE`` — rule on each case of a dispute and cite the clauses
 - ``cardrules demo [--game G] [--seed N]`` — play one random round and print it
+
+Exit codes: 0 done (every case passed); 1 a ``spec`` run finished with failures; 2 bad input (a
+file, name or argument refused, told in one ``cardrules: error: …`` line on stderr); 3 an
+internal error (a bug: one line naming the exception, never a traceback). The commands that
+read files take ``--allow-outside`` to let a file read others outside its folder (see
+:func:`cardrules.variant.load_variant`).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,8 +31,10 @@ from cardrules.cases import (
     run_case,
 )
 from cardrules.errors import CardrulesError
+from cardrules.limits import MAX_LINE_CHARS, quote
 from cardrules.variant import (
     GAMES,
+    VariantBase,
     dump_toml,
     list_presets,
     load_variant,
@@ -36,6 +45,28 @@ from cardrules.variant import (
 __all__ = ["main"]
 
 
+#: Exit codes (documented in the module docstring and ``docs/limits.md``).
+EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL = 1, 2, 3
+
+
+def _line(text: str) -> str:
+    """One bounded line of output from a message: cut to :data:`MAX_LINE_CHARS`, and every
+    character that would break the line or the terminal (newlines, escapes) written escaped."""
+    cut = text[:MAX_LINE_CHARS]
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
+    return shown + ("…" if len(text) > MAX_LINE_CHARS else "")
+
+
+def _error(message: str) -> None:
+    print(_line(f"cardrules: {message}"), file=sys.stderr)
+
+
+def _load(ref: str, args: argparse.Namespace) -> VariantBase:
+    """A variant named on the command line: a path if it looks like one, else a preset name."""
+    named = Path(ref) if ref.endswith(".toml") or "/" in ref else ref
+    return load_variant(named, game=args.game, allow_outside=args.allow_outside)
+
+
 def _cmd_variant(args: argparse.Namespace) -> int:
     if args.action == "list":
         for game, name in list_presets(args.game):
@@ -43,39 +74,30 @@ def _cmd_variant(args: argparse.Namespace) -> int:
             print(f"{game:8} {name:12} {variant.description}")
         return 0
     if args.action == "show":
-        variant = load_variant(_path_or_name(args.ref), game=args.game)
+        variant = _load(args.ref, args)
         comments = None if args.bare else switch_comments(type(variant))
         print(dump_toml(variant.to_table(), comments), end="")
         return 0
     if args.action == "validate":
-        try:
-            variant = load_variant(_path_or_name(args.ref), game=args.game)
-        except CardrulesError as err:
-            print(f"invalid: {err}")
-            return 1
-        print(f"ok: {variant.game} variant {variant.name!r}")
+        variant = _load(args.ref, args)
+        print(f"ok: {variant.game} variant {quote(variant.name)}")
         return 0
-    a = load_variant(_path_or_name(args.ref), game=args.game)
-    b = load_variant(_path_or_name(args.other), game=args.game)
+    a, b = _load(args.ref, args), _load(args.other, args)
     rows = variant_diff(a, b)
     if not rows:
-        print(f"{a.name} and {b.name} play the same rules")
+        print(f"{quote(a.name)} and {quote(b.name)} play the same rules")
     for key, va, vb in rows:
-        print(f"{key}: {va!r} -> {vb!r}")
+        print(f"{key}: {quote(va)} -> {quote(vb)}")
     return 0
-
-
-def _path_or_name(ref: str) -> str | Path:
-    return Path(ref) if ref.endswith(".toml") or "/" in ref else ref
 
 
 def _cmd_spec(args: argparse.Namespace) -> int:
     passed = failed = 0
     for path in find_case_files(args.paths):
         try:
-            case_file = load_case_file(path)
+            case_file = load_case_file(path, allow_outside=args.allow_outside)
         except CardrulesError as err:
-            print(f"{path}: cannot load: {err}")
+            print(_line(f"FAIL {path}: cannot load: {err}"))
             failed += 1
             continue
         for case in case_file.cases:
@@ -83,12 +105,14 @@ def _cmd_spec(args: argparse.Namespace) -> int:
             if outcome.passed:
                 passed += 1
                 if args.verbose:
-                    print(f"ok   {path} :: {case.id}")
+                    print(_line(f"ok   {path} :: {case.id}"))
                 continue
             failed += 1
-            print(f"FAIL {path} :: {case.id}: expected {outcome.expected}; got {outcome.got}")
+            print(
+                _line(f"FAIL {path} :: {case.id}: expected {outcome.expected}; got {outcome.got}")
+            )
     print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return EXIT_FAILED if failed else 0
 
 
 def _cmd_judge(args: argparse.Namespace) -> int:
@@ -96,10 +120,10 @@ def _cmd_judge(args: argparse.Namespace) -> int:
     status = 0
     for ref in args.files:
         try:
-            case_file = load_case_file(ref, require_expect=False)
+            case_file = load_case_file(ref, require_expect=False, allow_outside=args.allow_outside)
         except CardrulesError as err:
-            print(f"{ref}: cannot read the dispute: {err}")
-            status = 1
+            _error(f"error: cannot read the dispute: {err}")
+            status = EXIT_BAD_INPUT
             continue
         for case in case_file.cases:
             print("\n".join(judge_case(case, clauses)))
@@ -123,27 +147,37 @@ def _parser() -> argparse.ArgumentParser:
     vsub = variant.add_subparsers(dest="action", required=True)
     vlist = vsub.add_parser("list", help="presets shipped with the package")
     vlist.add_argument("--game", choices=GAMES)
+    reads = argparse.ArgumentParser(add_help=False)
+    reads.add_argument(
+        "--allow-outside",
+        action="store_true",
+        help="let a file read files outside its own folder (extends, a position's variant)",
+    )
     for name, helptext in (
         ("show", "print the fully resolved switches of a preset or file, each documented"),
-        ("validate", "check a variant file; exit 1 with the reason if it cannot be played"),
+        ("validate", "check a variant file; exit 2 with the reason if it cannot be played"),
     ):
-        p = vsub.add_parser(name, help=helptext)
+        p = vsub.add_parser(name, help=helptext, parents=[reads])
         p.add_argument("ref", metavar="NAME|FILE")
         p.add_argument("--game", choices=GAMES)
         if name == "show":
             p.add_argument("--bare", action="store_true", help="no comments, only the switches")
-    diff = vsub.add_parser("diff", help="switches that differ between two variants")
+    diff = vsub.add_parser(
+        "diff", help="switches that differ between two variants", parents=[reads]
+    )
     diff.add_argument("ref", metavar="A")
     diff.add_argument("other", metavar="B")
     diff.add_argument("--game", choices=GAMES)
     variant.set_defaults(func=_cmd_variant)
 
-    spec = sub.add_parser("spec", help="run case files or folders of them")
+    spec = sub.add_parser("spec", help="run case files or folders of them", parents=[reads])
     spec.add_argument("paths", nargs="+", metavar="PATH")
     spec.add_argument("-v", "--verbose", action="store_true", help="also list passing cases")
     spec.set_defaults(func=_cmd_spec)
 
-    judge = sub.add_parser("judge", help="rule on a written situation (case format, no expect)")
+    judge = sub.add_parser(
+        "judge", help="rule on a written situation (case format, no expect)", parents=[reads]
+    )
     judge.add_argument("files", nargs="+", metavar="FILE")
     judge.set_defaults(func=_cmd_judge)
 
@@ -156,12 +190,20 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns its exit code (see the module docstring). Nothing it reads can
+    make it print a traceback: a refused input is one line and exit 2, a bug one line and 3."""
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show ♠ gets \u2660
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     args = _parser().parse_args(argv)
     try:
         status: int = args.func(args)
     except CardrulesError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 1
+        _error(f"error: {err}")
+        return EXIT_BAD_INPUT
+    except Exception as err:  # the one place that turns a bug into a line, not a traceback
+        _error(f"internal error ({type(err).__name__}): {err}; please report it")
+        return EXIT_INTERNAL
     return status
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardrules.cards import CARD_COUNT, Card, all_cards
+from cardrules.errors import CardrulesError, ImpossibleCardsError
+from cardrules.limits import MAX_COPIES, quote
 from cardrules.multiset import Cards
 
 __all__ = ["SplitMix64", "deal", "full_deck", "shuffled"]
@@ -35,7 +37,7 @@ class SplitMix64:
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
-            raise ValueError("n must be positive")
+            raise CardrulesError(f"a draw needs a positive bound, got {n}")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next_u64()
@@ -43,15 +45,31 @@ class SplitMix64:
                 return x % n
 
 
+def _check_decks(decks: object) -> int:
+    """Refuse a deck count no game plays with (1 to :data:`~cardrules.limits.MAX_COPIES`) before
+    building anything: a pack is built card by card."""
+    if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= MAX_COPIES:
+        raise ImpossibleCardsError(
+            f"a pack has 1 to {MAX_COPIES} decks, got {quote(decks)}", limit=MAX_COPIES
+        )
+    return decks
+
+
+def _check_int(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CardrulesError(f"{name} must be an integer, got {quote(value)}")
+    return value
+
+
 def full_deck(decks: int) -> Cards:
     """``decks`` standard 54-card decks as one multiset."""
-    if decks < 1:
-        raise ValueError("at least one deck")
-    return Cards((decks,) * CARD_COUNT)
+    return Cards((_check_decks(decks),) * CARD_COUNT)
 
 
 def shuffled(decks: int, seed: int) -> list[Card]:
     """All cards of ``decks`` decks in an order fixed by ``seed``."""
+    _check_decks(decks)
+    _check_int("a seed", seed)
     table = all_cards()
     order = [table[i] for _ in range(decks) for i in range(CARD_COUNT)]
     rng = SplitMix64(seed)
@@ -69,9 +87,11 @@ def deal(decks: int, seed: int, sizes: Sequence[int]) -> tuple[list[Cards], Card
     until its size is reached, as at a real table.
     """
     pack = shuffled(decks, seed)
-    total = sum(sizes)
+    if not isinstance(sizes, Sequence) or len(sizes) > len(pack):
+        raise ImpossibleCardsError(f"one hand size per seat, got {quote(sizes)}")
+    total = sum(_check_int("a hand size", size) for size in sizes)
     if total > len(pack) or any(s < 0 for s in sizes):
-        raise ValueError(f"cannot deal {list(sizes)} from {len(pack)} cards")
+        raise ImpossibleCardsError(f"cannot deal {quote(list(sizes))} from {len(pack)} cards")
     hands: list[list[Card]] = [[] for _ in sizes]
     pos = 0
     while pos < total:

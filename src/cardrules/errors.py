@@ -10,6 +10,8 @@
   :class:`Illegal` record with a stable ``code`` and the ``clause`` id it rests on.
 
 Bad syntax and "illegal here" are different classes, so callers can tell a typo from a rule.
+Every message is one line, and repeats input only through :func:`cardrules.limits.quote`, so it
+stays short however large the input was.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import attrs
+
+from cardrules.limits import MAX_NAME_CHARS, quote
 
 __all__ = [
     "CardrulesError",
@@ -51,8 +55,7 @@ class NotationError(CardrulesError):
         self.token = token
         self.index = index
         self.offset = offset
-        shown = text if len(text) <= 60 else text[:60] + "…"
-        where = f" (token {index + 1}: {token!r} in {shown!r})" if index >= 0 else ""
+        where = f" (token {index + 1}: {quote(token)} in {quote(text)})" if index >= 0 else ""
         super().__init__(message + where)
 
 
@@ -87,7 +90,7 @@ class VariantError(CardrulesError):
         if source:
             parts.append(source)
         if key:
-            parts.append(f"key {key!r}")
+            parts.append(f"key {quote(key)}")
         prefix = ": ".join(parts)
         text = f"{prefix}: {message}" if prefix else message
         if allowed:
@@ -102,7 +105,7 @@ class PositionError(CardrulesError):
     def __init__(self, message: str, *, key: str = "") -> None:
         self.key = key
         self.detail = message
-        super().__init__(f"position key {key!r}: {message}" if key else message)
+        super().__init__(f"position key {quote(key)}: {message}" if key else message)
 
 
 class DocumentError(PositionError):
@@ -113,7 +116,7 @@ class DocumentError(PositionError):
     def __init__(self, what: str, message: str, *, key: str = "") -> None:
         self.key = key
         self.what = what
-        where = f"field {key!r}: " if key else ""
+        where = f"field {quote(key)}: " if key else ""
         CardrulesError.__init__(self, f"not a {what}: {where}{message}")
 
 
@@ -123,7 +126,7 @@ class CaseFileError(CardrulesError):
     def __init__(self, message: str, *, path: str = "", key: str = "") -> None:
         self.path = path
         self.key = key
-        where = ": ".join(p for p in (path, f"key {key!r}" if key else "") if p)
+        where = ": ".join(p for p in (path, f"key {quote(key)}" if key else "") if p)
         super().__init__(f"{where}: {message}" if where else message)
 
 
@@ -158,9 +161,12 @@ class IllegalMoveError(CardrulesError):
         return self.reason.clause
 
 
-def did_you_mean(word: str, options: Iterable[str]) -> str:
-    """A short hint naming the closest allowed word, or an empty string."""
+def did_you_mean(word: object, options: Iterable[str]) -> str:
+    """A short hint naming the closest allowed word, or an empty string. Only a plausible word
+    (a string no longer than a name may be) is compared: matching costs time in its length."""
     import difflib
 
+    if not isinstance(word, str) or len(word) > MAX_NAME_CHARS:
+        return ""
     close = difflib.get_close_matches(word, list(options), n=1)
     return f"; did you mean {close[0]!r}?" if close else ""

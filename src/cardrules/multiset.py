@@ -6,17 +6,24 @@ card, rank and suit are O(1) or O(54); adding and removing are tuple arithmetic.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
+from itertools import islice
 from operator import add, le, sub
+from typing import NoReturn
 
 import attrs
 
 from cardrules.cards import CARD_COUNT, Card, Rank, Suit, all_cards
 from cardrules.errors import ImpossibleCardsError, NotationError
+from cardrules.limits import MAX_CARD_TOKENS, MAX_COPIES, quote
 
 __all__ = ["Cards"]
 
 _ZERO = (0,) * CARD_COUNT
+#: A token of card text: what ``str.split()`` separates, found lazily so that reading stops at
+#: the limit without copying the rest of a huge text.
+_TOKEN = re.compile(r"\S+")
 # Display order: by face rank (2 … A), suits ♠ ♥ ♣ ♦ within a rank, jokers last.
 _DISPLAY_ORDER = tuple(
     sorted(range(CARD_COUNT), key=lambda i: (all_cards()[i].rank, all_cards()[i].suit or 0))
@@ -24,8 +31,31 @@ _DISPLAY_ORDER = tuple(
 
 
 def _check_counts(counts: tuple[int, ...]) -> None:
-    if len(counts) != CARD_COUNT or min(counts) < 0:
-        raise ValueError("a card count vector has 54 non-negative entries")
+    """The cheap check every ``Cards(...)`` runs (engines build many): 54 entries, none negative.
+    Entries that cannot be compared with 0 get a refusal too, not a TypeError."""
+    try:
+        valid = len(counts) == CARD_COUNT and min(counts) >= 0
+    except TypeError:
+        valid = False
+    if not valid:
+        _refuse_counts(counts)
+
+
+def _refuse_counts(counts: object) -> NoReturn:
+    """Say why a count vector that failed a fast check cannot be a ``Cards``: the wrong length,
+    an entry that is not an integer, or a card held a negative number of times."""
+    if not isinstance(counts, tuple | list) or len(counts) != CARD_COUNT:
+        got = f"{len(counts)} entries" if isinstance(counts, tuple | list) else quote(counts)
+        raise NotationError(f"a card count vector has {CARD_COUNT} entries, got {got}")
+    for i, n in enumerate(counts):
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise NotationError(f"a card count is an integer, got {quote(n)} at index {i}")
+        if n < 0:
+            card = all_cards()[i]
+            raise ImpossibleCardsError(
+                f"{card} cannot be held {n} times", card=str(card), count=n, limit=0
+            )
+    raise AssertionError(f"no fault in {counts}")  # pragma: no cover - only refused vectors
 
 
 _new = object.__new__
@@ -62,7 +92,17 @@ class Cards:
 
     @classmethod
     def from_counts(cls, counts: Iterable[int]) -> Cards:
-        return cls(tuple(counts))
+        """A ``Cards`` from 54 counts indexed by :attr:`Card.index`; refuses a vector of another
+        length, a negative count or an entry that is not an integer (``bool`` and ``float``
+        included), naming it."""
+        vector = tuple(counts)
+        try:  # C-speed checks (the engines' random play calls this); a float makes the sum one
+            valid = len(vector) == CARD_COUNT and min(vector) >= 0 and type(sum(vector)) is int
+        except TypeError:
+            valid = False
+        if not valid:
+            _refuse_counts(vector)
+        return _trusted(vector)
 
     @staticmethod
     def unchecked(counts: tuple[int, ...]) -> Cards:
@@ -74,10 +114,18 @@ class Cards:
     def parse(cls, text: str, *, decks: int | None = None) -> Cards:
         """Read space-separated card tokens (``"4S 4H AS"``); empty text is the empty multiset.
 
-        With ``decks``, refuse more copies of a card than that many decks hold.
+        With ``decks``, refuse more copies of a card than that many decks hold. Without, refuse
+        more than :data:`~cardrules.limits.MAX_COPIES` copies; a text of more than
+        :data:`~cardrules.limits.MAX_CARD_TOKENS` tokens is refused before any token is read.
         """
+        if not isinstance(text, str):
+            raise NotationError(f"card text must be a string, got {quote(text)}")
+        tokens = [m.group() for m in islice(_TOKEN.finditer(text), MAX_CARD_TOKENS + 1)]
+        if len(tokens) > MAX_CARD_TOKENS:
+            raise NotationError(
+                f"more than {MAX_CARD_TOKENS} cards ({MAX_COPIES} decks) in {quote(text)}"
+            )
         counts = [0] * CARD_COUNT
-        tokens = text.split()
         for i, token in enumerate(tokens):
             try:
                 counts[Card.parse(token).index] += 1
@@ -90,8 +138,7 @@ class Cards:
                     err.detail, text=text, token=token, index=i, offset=offset
                 ) from None
         result = cls(tuple(counts))
-        if decks is not None:
-            result.check_within(decks)
+        result.check_within(MAX_COPIES if decks is None else decks)
         return result
 
     # ------------------------------------------------------------------ queries
@@ -166,7 +213,7 @@ class Cards:
         return _trusted(tuple(map(add, self.counts, other.counts)))
 
     def __sub__(self, other: Cards) -> Cards:
-        """Remove ``other``; raises :class:`ValueError` if it is not contained."""
+        """Remove ``other``; raises :class:`ImpossibleCardsError` if it is not contained."""
         out = tuple(map(sub, self.counts, other.counts))
         if min(out) < 0:
             missing = _trusted(tuple(max(0, -n) for n in out))

@@ -8,6 +8,7 @@ leaves the game to build its state from it (``cardrules.<game>.State.from_positi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,9 @@ import attrs
 
 from cardrules.cards import Rank, Suit
 from cardrules.errors import CardrulesError, ImpossibleCardsError, PositionError, did_you_mean
+from cardrules.limits import MAX_NAME_CHARS, quote
 from cardrules.multiset import Cards
+from cardrules.textio import is_int
 from cardrules.variant import GAMES, VariantBase, load_variant
 
 __all__ = ["POSITION_KEYS", "Position", "load_position"]
@@ -69,14 +72,22 @@ class Position:
                 raise PositionError(f"a {self.game} position needs it here", key=key)
 
 
-def load_position(table: Mapping[str, Any], *, base: Path | None = None) -> Position:
-    """Check a ``[position]`` table and load its variant (paths are relative to ``base``)."""
+def load_position(
+    table: Mapping[str, Any], *, base: Path | None = None, allow_outside: bool = False
+) -> Position:
+    """Check a ``[position]`` table and load its variant. ``base`` is the folder of the file the
+    table comes from: a variant path is read relative to it and, unless ``allow_outside``, must
+    lie inside it (see :func:`~cardrules.variant.load_variant`). Integers must be integers
+    (``1.0`` and ``true`` are refused) and every refusal is a :class:`PositionError` naming the
+    key."""
+    if not isinstance(table, Mapping):
+        raise PositionError(f"a position is a table, got {quote(table)}")
     for key in table:
         if key not in POSITION_KEYS:
             raise PositionError(f"unknown key{did_you_mean(key, POSITION_KEYS)}", key=key)
     game = table.get("game")
     if game not in GAMES:
-        raise PositionError(f"must be one of {', '.join(GAMES)}, got {game!r}", key="game")
+        raise PositionError(f"must be one of {', '.join(GAMES)}, got {quote(game)}", key="game")
     ref = table.get("variant")
     if not isinstance(ref, str):
         raise PositionError("a preset name or a path to a variant TOML file", key="variant")
@@ -84,7 +95,9 @@ def load_position(table: Mapping[str, Any], *, base: Path | None = None) -> Posi
     if not isinstance(overrides, dict):
         raise PositionError("must be a table of switches", key="overrides")
     try:
-        variant = load_variant(ref, game=game, overrides=overrides, base=base)
+        variant = load_variant(
+            ref, game=game, overrides=overrides, base=base, allow_outside=allow_outside
+        )
     except CardrulesError as err:
         raise PositionError(str(err), key="overrides" if overrides else "variant") from None
     players: int = getattr(variant, "players", 4)
@@ -92,23 +105,21 @@ def load_position(table: Mapping[str, Any], *, base: Path | None = None) -> Posi
     out: dict[str, Any] = {"game": game, "variant": variant, "given": frozenset(table)}
 
     def seat(key: str, value: object) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-            raise PositionError(f"a seat 0..{players - 1}, got {value!r}", key=key)
+        if not is_int(value) or not 0 <= value < players:
+            raise PositionError(f"a seat 0..{players - 1}, got {quote(value)}", key=key)
         return value
 
     def cards(key: str, value: object) -> Cards:
         if not isinstance(value, str):
-            raise PositionError(f"a card group as text, got {value!r}", key=key)
+            raise PositionError(f"a card group as text, got {quote(value)}", key=key)
         try:
             return Cards.parse(value)
         except CardrulesError as err:
             raise PositionError(str(err), key=key) from None
 
     def int_list(key: str, value: object, length: int | None) -> tuple[int, ...]:
-        if not isinstance(value, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
-            raise PositionError(f"a list of integers, got {value!r}", key=key)
+        if not isinstance(value, list) or not all(is_int(v) for v in value):
+            raise PositionError(f"a list of integers, got {quote(value)}", key=key)
         if length is not None and len(value) != length:
             raise PositionError(f"needs {length} entries, got {len(value)}", key=key)
         return tuple(value)
@@ -132,32 +143,30 @@ def load_position(table: Mapping[str, Any], *, base: Path | None = None) -> Posi
         parsed = []
         for level in levels:
             try:
-                rank = Rank.parse(str(level))
+                rank = Rank.parse(str(level)) if is_int(level) or isinstance(level, str) else None
             except CardrulesError:
-                rank = Rank.SMALL_JOKER
-            if rank.is_joker:
-                raise PositionError(f"{level!r} is not a level rank (2 … A)", key="levels")
+                rank = None
+            if rank is None or rank.is_joker:
+                raise PositionError(f"{quote(level)} is not a level rank (2 … A)", key="levels")
             parsed.append(rank)
         out["levels"] = tuple(parsed)
     if "ruling" in table:
         ruling = table["ruling"]
-        if isinstance(ruling, bool) or ruling not in (0, 1):
-            raise PositionError(f"the ruling team, 0 or 1, got {ruling!r}", key="ruling")
+        if not is_int(ruling) or ruling not in (0, 1):
+            raise PositionError(f"the ruling team, 0 or 1, got {quote(ruling)}", key="ruling")
         out["ruling"] = ruling
     if "trump" in table:
-        trump = table["trump"]
-        if not isinstance(trump, str) or trump.upper() not in ("S", "H", "C", "D", "NONE"):
-            raise PositionError(f"'S', 'H', 'C', 'D' or 'none', got {trump!r}", key="trump")
-        out["trump"] = None if trump.upper() == "NONE" else Suit.parse(trump)
+        out["trump"] = _trump(table["trump"])
     for key in ("banker", "leader"):
         if key in table:
             out[key] = seat(key, table[key])
     if "points" in table:
         out["points"] = int_list("points", table["points"], 2)
     if "phase" in table:
-        if not isinstance(table["phase"], str):
-            raise PositionError("a phase name", key="phase")
-        out["phase"] = table["phase"]
+        phase = table["phase"]
+        if not isinstance(phase, str) or not _NAME.fullmatch(phase) or len(phase) > MAX_NAME_CHARS:
+            raise PositionError(f"a phase name, got {quote(phase)}", key="phase")
+        out["phase"] = phase
     if "out" in table:
         seats = int_list("out", table["out"], None)
         for s in seats:
@@ -169,3 +178,19 @@ def load_position(table: Mapping[str, Any], *, base: Path | None = None) -> Posi
                 raise PositionError(f"seat {s} is out but its hand is not empty", key="out")
         out["out"] = seats
     return Position(**out)
+
+
+#: A phase is named by a plain word (the games compare it with their own names).
+_NAME = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _trump(value: object) -> Suit | None:
+    """A trump suit in ASCII notation or a suit symbol, or ``none`` (any case) for no trump."""
+    if isinstance(value, str):
+        if value.isascii() and value.strip().lower() == "none":
+            return None
+        try:
+            return Suit.parse(value)
+        except CardrulesError:
+            pass
+    raise PositionError(f"'S', 'H', 'C', 'D' or 'none', got {quote(value)}", key="trump")

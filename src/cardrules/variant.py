@@ -1,7 +1,9 @@
 """Variants as data: TOML files loaded into frozen attrs objects, one class per game.
 
 A variant file has ``game``, ``name``, optionally ``extends`` (a preset name of the same game, or a
-path relative to the file) and ``description``, and then the game's switches at top level. Each
+path relative to the file, inside its folder unless the caller allows otherwise — see
+:func:`load_variant`) and ``description``, and then the game's switches at top level. Files are
+read within the limits of :mod:`cardrules.limits` (``docs/limits.md``). Each
 game declares its switches once, as attrs fields made with :func:`switch`; that declaration drives
 loading, validation (every message names the key, the value and what is allowed), ``variant
 show``/``diff`` and the hypothesis strategy that draws variants for property tests.
@@ -11,7 +13,7 @@ Rules never test a preset's name: they read switches.
 
 from __future__ import annotations
 
-import tomllib
+import re
 from collections.abc import Mapping
 from enum import StrEnum
 from importlib.resources.abc import Traversable
@@ -23,6 +25,8 @@ import attrs
 from cardrules.cards import CARD_COUNT, Rank
 from cardrules.errors import VariantError, did_you_mean
 from cardrules.jsonio import JSON, JSONObject
+from cardrules.limits import MAX_EXTENDS, MAX_NAME_CHARS, MAX_PATH_CHARS, quote
+from cardrules.textio import read_toml
 
 __all__ = [
     "GAMES",
@@ -225,63 +229,135 @@ def _presets_dir(game: str) -> Traversable:
     return game_named(game, key="game").presets
 
 
+def _known_game(game: object, source: str = "") -> str:
+    """``game`` if this library plays it; checked before it names a module or a folder."""
+    if not isinstance(game, str) or game not in GAMES:
+        raise VariantError(
+            f"unknown game {quote(game)}", key="game", value=game, allowed=GAMES, source=source
+        )
+    return game
+
+
 def list_presets(game: str | None = None) -> list[tuple[str, str]]:
     """``(game, preset name)`` for every preset shipped in the package."""
     out = []
-    for g in GAMES if game is None else (game,):
+    for g in GAMES if game is None else (_known_game(game),):
         for entry in sorted(_presets_dir(g).iterdir(), key=lambda e: e.name):
             if entry.name.endswith(".toml"):
                 out.append((g, entry.name[: -len(".toml")]))
     return out
 
 
-def _read_toml(text: str, source: str) -> dict[str, Any]:
+#: A preset is named by a plain word, never by anything that could reach outside its folder.
+_PRESET_NAME = re.compile(r"[A-Za-z0-9_-]+")
+
+
+@attrs.frozen
+class _Reading:
+    """The state of one :func:`load_variant` call as it follows ``extends``: whether files outside
+    the folder of the file naming them may be read, and the files read so far as ``(identity,
+    shown)`` pairs — the identity is the resolved path, so a loop is found however it is
+    spelled (``../sub/loop.toml`` from inside ``sub/``)."""
+
+    allow_outside: bool
+    chain: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def key(self) -> str:
+        """The key that named what is read next: ``extends`` inside a file, none at the top."""
+        return "extends" if self.chain else ""
+
+    @property
+    def naming(self) -> str:
+        """The file that named what is read next ("" at the top)."""
+        return self.chain[-1][1] if self.chain else ""
+
+    def error(self, message: str, **details: Any) -> VariantError:
+        return VariantError(message, key=self.key, source=self.naming, **details)
+
+    def then(self, identity: str, shown: str) -> _Reading:
+        """The reading after one more file, refusing a loop or one hop too many."""
+        chain = (*self.chain, (identity, shown))
+        if identity in (seen for seen, _ in self.chain):
+            loop = " -> ".join(shown for _, shown in chain)
+            raise VariantError(f"loops back: {loop}", key="extends")
+        if len(chain) > MAX_EXTENDS + 1:
+            raise VariantError(
+                f"more than {MAX_EXTENDS} 'extends' hops from {chain[0][1]}",
+                key="extends",
+                source=shown,
+            )
+        return attrs.evolve(self, chain=chain)
+
+
+def _is_path(ref: str | Path) -> bool:
+    return isinstance(ref, Path) or ref.endswith(".toml") or "/" in ref
+
+
+def _locate(ref: str, folder: Path | None, reading: _Reading) -> tuple[Path, str]:
+    """The file a path names (relative to ``folder``, the folder of the file naming it, or to the
+    working directory at the top) and its resolved identity. A file outside ``folder`` is refused
+    unless ``allow_outside``: a case or variant file from elsewhere must not read any file on the
+    machine (``extends = "/etc/…"``) unless the caller says it may."""
+    if len(ref) > MAX_PATH_CHARS:
+        raise reading.error(f"a path of at most {MAX_PATH_CHARS} characters, got {quote(ref)}")
+    path = Path(ref) if folder is None else folder / ref
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise VariantError(f"not valid TOML: {err}", source=source) from None
+        resolved = path.resolve()
+        inside = folder is None or resolved.is_relative_to(folder.resolve())
+        found = resolved.is_file()
+    except (OSError, ValueError, RuntimeError) as err:  # too long, a NUL byte, a symlink loop
+        why = getattr(err, "strerror", None) or err
+        raise reading.error(f"cannot read {quote(ref)} ({why})") from None
+    if not inside and not reading.allow_outside:
+        raise reading.error(
+            f"{quote(ref)} is outside {quote(str(folder))}, the folder of the file naming it; "
+            "pass allow_outside=True (--allow-outside) to read it"
+        )
+    if not found:
+        raise reading.error(f"no variant file at {quote(str(path))}")
+    return path, str(resolved)
+
+
+def _preset(name: str, game: str | None, reading: _Reading) -> tuple[str, Traversable]:
+    """The game and file of a preset named by a plain word."""
+    if len(name) > MAX_NAME_CHARS or not _PRESET_NAME.fullmatch(name):
+        raise reading.error(
+            f"a preset name (at most {MAX_NAME_CHARS} letters, digits, '-' or '_') or a path "
+            f"to a .toml file, got {quote(name)}"
+        )
+    games = (game,) if game else GAMES
+    matches = [g for g in games if (_presets_dir(g) / f"{name}.toml").is_file()]
+    if not matches:
+        names = [n for g, n in list_presets(game)]
+        raise reading.error(
+            f"no preset named {quote(name)}{did_you_mean(name, names)}", value=name, allowed=names
+        )
+    if len(matches) > 1:
+        raise reading.error(f"preset {quote(name)} exists for several games; say which")
+    return matches[0], _presets_dir(matches[0]) / f"{name}.toml"
 
 
 def _raw_table(
-    ref: str | Path, game: str | None, base: Path | None, seen: tuple[str, ...]
+    ref: str | Path, game: str | None, folder: Path | None, reading: _Reading
 ) -> tuple[dict[str, Any], str]:
     """Read a preset or file and merge its ``extends`` chain; returns the table and its game."""
     ref_text = str(ref)
     path: Path | None = None
-    if isinstance(ref, Path) or ref_text.endswith(".toml") or "/" in ref_text:
-        path = Path(ref_text) if base is None or Path(ref_text).is_absolute() else base / ref_text
-        if not path.is_file():
-            raise VariantError(f"no variant file at {path}", key="extends" if seen else "")
+    if _is_path(ref):
+        path, identity = _locate(ref_text, folder, reading)
         source = str(path)
-        table = _read_toml(path.read_text(encoding="utf-8"), source)
+        file: Traversable = path
     else:
-        games = (game,) if game else GAMES
-        matches = [g for g in games if (_presets_dir(g) / f"{ref_text}.toml").is_file()]
-        if not matches:
-            names = [n for g, n in list_presets(game)]
-            raise VariantError(
-                f"no preset named {ref_text!r}{did_you_mean(ref_text, names)}",
-                key="extends" if seen else "variant",
-                value=ref_text,
-                allowed=names,
-            )
-        if len(matches) > 1:
-            raise VariantError(f"preset {ref_text!r} exists for several games; say which")
-        source = f"preset {matches[0]}/{ref_text}"
-        table = _read_toml(
-            (_presets_dir(matches[0]) / f"{ref_text}.toml").read_text("utf-8"), source
-        )
-    if source in seen:
-        raise VariantError(f"'extends' loops back: {' -> '.join((*seen, source))}", key="extends")
-    file_game = table.get("game")
-    if file_game is None:
+        found_game, file = _preset(ref_text, game, reading)
+        identity = source = f"preset {found_game}/{ref_text}"
+    reading = reading.then(identity, source)
+    table = read_toml(file, lambda why: VariantError(why, source=source))
+    if "game" not in table:
         raise VariantError(
             "every variant file names its game", key="game", allowed=GAMES, source=source
         )
-    if file_game not in GAMES:
-        raise VariantError(
-            "unknown game", key="game", value=file_game, allowed=GAMES, source=source
-        )
+    file_game = _known_game(table["game"], source)
     if game is not None and file_game != game:
         raise VariantError(
             f"this is a {file_game} variant, a {game} one is needed", key="game", source=source
@@ -291,7 +367,7 @@ def _raw_table(
         return table, file_game
     if not isinstance(parent, str):
         raise VariantError("must be a preset name or a path", key="extends", source=source)
-    parent_table, _ = _raw_table(parent, file_game, path.parent if path else None, (*seen, source))
+    parent_table, _ = _raw_table(parent, file_game, path.parent if path else None, reading)
     merged = parent_table | {k: v for k, v in table.items() if k != "extends"}
     merged.setdefault("description", "")
     if "description" not in table:
@@ -305,16 +381,33 @@ def load_variant(
     game: str | None = None,
     overrides: Mapping[str, object] | None = None,
     base: Path | None = None,
+    allow_outside: bool = False,
 ) -> VariantBase:
     """Load a variant from a preset name or a TOML path, resolve ``extends``, apply ``overrides``,
-    and validate. ``base`` is the folder relative paths are read from."""
+    and validate; anything wrong is a :class:`VariantError` naming the file and the key.
+
+    ``base`` is the folder of the file that names ``ref`` (a case file's position): a relative
+    path is read from there. A file named in a file — ``extends``, or ``ref`` when ``base`` is
+    given — must lie in that file's folder or below it (after resolving ``..`` and symbolic
+    links), unless ``allow_outside`` is true: a file from elsewhere cannot make us read any file
+    on the machine. ``ref`` itself, without ``base``, is the caller's choice and may be anywhere.
+    Files are read within the limits of :mod:`cardrules.limits`, ``extends`` at most
+    :data:`~cardrules.limits.MAX_EXTENDS` hops deep."""
+    if game is not None:
+        _known_game(game)
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise VariantError(f"overrides are a table of switches, got {quote(overrides)}")
     if isinstance(ref, VariantBase):
+        if game is not None and ref.game != game:
+            raise VariantError(f"this is a {ref.game} variant, a {game} one is needed", key="game")
         if not overrides:
             return ref
         return _build(
-            type(ref), ref.to_table() | dict(overrides), f"variant {ref.name!r} with overrides"
+            type(ref), ref.to_table() | dict(overrides), f"variant {quote(ref.name)} with overrides"
         )
-    table, file_game = _raw_table(ref, game, base, ())
+    if not isinstance(ref, str | Path):
+        raise VariantError(f"a preset name or a path to a variant file, got {quote(ref)}")
+    table, file_game = _raw_table(ref, game, base, _Reading(allow_outside))
     source = f"variant {ref}"
     if overrides:
         for key in overrides:
@@ -327,12 +420,12 @@ def load_variant(
 def variant_from_table(table: Mapping[str, Any], *, source: str = "variant table") -> VariantBase:
     """A variant from a complete, already merged table (as :meth:`VariantBase.to_table` writes it,
     e.g. inside a saved state); no ``extends``. Every switch left out takes its default."""
-    game = table.get("game")
-    if game not in GAMES:
-        raise VariantError("unknown game", key="game", value=game, allowed=GAMES, source=source)
+    if not isinstance(table, Mapping):
+        raise VariantError(f"a variant is a table, got {quote(table)}", source=source)
+    game = _known_game(table.get("game"), source)
     if "extends" in table:
         raise VariantError("a resolved table has no 'extends'", key="extends", source=source)
-    return _build(variant_class(str(game)), table, source)
+    return _build(variant_class(game), table, source)
 
 
 _V = TypeVar("_V", bound=VariantBase)
@@ -342,6 +435,8 @@ def _build(cls: type[_V], table: Mapping[str, Any], source: str) -> _V:
     fields = {f.name: f for f in switches_of(cls)}
     values: dict[str, Any] = {}
     for key, value in table.items():
+        if not isinstance(key, str):
+            raise VariantError(f"a switch name is a string, got {quote(key)}", source=source)
         if key in ("game", "extends"):
             continue
         if key in ("name", "description"):
@@ -352,7 +447,7 @@ def _build(cls: type[_V], table: Mapping[str, Any], source: str) -> _V:
         field = fields.get(key)
         if field is None:
             raise VariantError(
-                f"unknown switch {key!r} for {cls.game}{did_you_mean(key, fields)}",
+                f"unknown switch {quote(key)} for {cls.game}{did_you_mean(key, fields)}",
                 key=key,
                 allowed=tuple(fields),
                 source=source,
@@ -371,7 +466,11 @@ def _build(cls: type[_V], table: Mapping[str, Any], source: str) -> _V:
 def _convert(key: str, value: object, sw: Switch, source: str) -> object:
     def bad(why: str) -> VariantError:
         return VariantError(
-            f"got {value!r}: {why}", key=key, value=value, allowed=sw.allowed(), source=source
+            f"got {quote(value)}: {why}",
+            key=key,
+            value=value,
+            allowed=sw.allowed(),
+            source=source,
         )
 
     if sw.kind in ("enum", "rank"):
@@ -408,7 +507,7 @@ def _convert(key: str, value: object, sw: Switch, source: str) -> object:
             raise bad("must be a list of strings")
         for item in value:
             if sw.choices and item not in sw.choices:
-                raise bad(f"item {item!r} is not allowed")
+                raise bad(f"item {quote(item)} is not allowed")
         return tuple(value)
     # table
     if not isinstance(value, dict):
@@ -416,9 +515,9 @@ def _convert(key: str, value: object, sw: Switch, source: str) -> object:
     items = []
     for k, v in value.items():
         if sw.keys and k not in sw.keys:
-            raise bad(f"unknown key {k!r} in the table")
+            raise bad(f"unknown key {quote(k)} in the table")
         if isinstance(v, bool) or not isinstance(v, int):
-            raise bad(f"entry {k!r} must be an integer")
+            raise bad(f"entry {quote(k)} must be an integer")
         items.append((k, v))
     return tuple(items)
 
@@ -478,14 +577,26 @@ def _toml_key(key: str) -> str:
     )
 
 
+#: TOML basic-string escapes: the quote, the backslash and every control character (U+0000 to
+#: U+001F and U+007F), with the short forms where TOML has one.
+_TOML_ESCAPES = {c: f"\\u{c:04X}" for c in (*range(0x20), 0x7F)} | {
+    ord('"'): '\\"',
+    ord("\\"): "\\\\",
+    ord("\b"): "\\b",
+    ord("\t"): "\\t",
+    ord("\n"): "\\n",
+    ord("\f"): "\\f",
+    ord("\r"): "\\r",
+}
+
+
 def _toml_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-        return f'"{escaped}"'
+        return f'"{value.translate(_TOML_ESCAPES)}"'
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     raise TypeError(f"cannot write {value!r} as TOML")

@@ -14,9 +14,10 @@ def test_variant_validate_refuses_a_misspelled_key(
 ) -> None:
     path = tmp_path / "house.toml"
     path.write_text('game = "siyaosi"\nextends = "classic"\nflush_straigths = false\n')
-    assert main(["variant", "validate", str(path)]) == 1
-    out = capsys.readouterr().out
-    assert "flush_straigths" in out and "flush_straights" in out
+    assert main(["variant", "validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cardrules: error: ") and err.count("\n") == 1
+    assert "flush_straigths" in err and "flush_straights" in err
 
 
 def test_variant_validate_accepts_a_house_rule(

@@ -7,13 +7,19 @@ A clause heading is a Markdown heading whose first word is the id and whose titl
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
 
 import attrs
 
+from cardrules.errors import CaseFileError
+from cardrules.textio import read_text
+
 __all__ = ["Clause", "clause_index", "default_spec_dir"]
 
-_HEADING = re.compile(r"^#{2,6}\s+(?P<id>[0-9A-Z]+(?:-[0-9A-Z]+)+)\s+[—–-]+\s+(?P<title>.+?)\s*$")
+# Matched against a line with its trailing space removed: a lazy title followed by ``\s*$`` would
+# take time quadratic in a run of spaces inside the title.
+_HEADING = re.compile(r"#{2,6}\s+(?P<id>[0-9A-Z]+(?:-[0-9A-Z]+)+)\s+[—–-]+\s+(?P<title>.+)")
 
 
 @attrs.frozen
@@ -34,16 +40,21 @@ def default_spec_dir() -> Path | None:
 
 
 def clause_index(spec_dir: Path | None = None) -> dict[str, Clause]:
-    """Every clause in the ``*.md`` files of ``spec_dir`` (default :func:`default_spec_dir`)."""
+    """Every clause in the ``*.md`` files of ``spec_dir`` (default :func:`default_spec_dir`).
+    A file that cannot be read within the limits, or a clause id defined twice, is a
+    :class:`CaseFileError` naming the file."""
     spec_dir = spec_dir or default_spec_dir()
     index: dict[str, Clause] = {}
     if spec_dir is None:
         return index
     for path in sorted(spec_dir.glob("*.md")):
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            m = _HEADING.match(line)
+        text = read_text(path, partial(CaseFileError, path=str(path)))
+        for n, line in enumerate(text.splitlines(), 1):
+            m = _HEADING.fullmatch(line.rstrip())
             if m:
                 if m["id"] in index:
-                    raise ValueError(f"clause {m['id']} defined twice ({path.name}:{n})")
+                    raise CaseFileError(
+                        f"clause {m['id']} defined twice (line {n})", path=str(path)
+                    )
                 index[m["id"]] = Clause(m["id"], m["title"], path.name, n)
     return index

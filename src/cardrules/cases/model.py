@@ -1,12 +1,14 @@
 """Case files (format 1 of the contract): loading and checking.
 
-Unknown keys are errors: a typo in a dispute must not change the ruling silently.
+Unknown keys are errors: a typo in a dispute must not change the ruling silently. A case file is
+read like a variant file (:mod:`cardrules.textio`: size, UTF-8 and nesting limits) and holds at
+most :data:`~cardrules.limits.MAX_CASES` cases; anything wrong is a :class:`CaseFileError` naming
+the file, the case and the key.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,9 @@ from typing import Any
 import attrs
 
 from cardrules.errors import CardrulesError, CaseFileError, did_you_mean
+from cardrules.limits import MAX_CASES, MAX_FILE_BYTES, MAX_NAME_CHARS, quote
 from cardrules.position import Position, load_position
+from cardrules.textio import is_int, read_toml
 
 __all__ = ["KINDS", "Case", "CaseFile", "find_case_files", "load_case_file"]
 
@@ -70,16 +74,17 @@ class CaseFile:
     cases: tuple[Case, ...]
 
 
-def load_case_file(path: str | Path, *, require_expect: bool = True) -> CaseFile:
-    """Read and check a case file. ``require_expect=False`` reads a dispute for ``judge``."""
+def load_case_file(
+    path: str | Path, *, require_expect: bool = True, allow_outside: bool = False
+) -> CaseFile:
+    """Read and check a case file. ``require_expect=False`` reads a dispute for ``judge``.
+
+    A position's ``variant`` path is read relative to the case file and must lie in its folder
+    (or below) unless ``allow_outside`` is true: a case file from elsewhere cannot make us read
+    any file on the machine."""
     path = Path(path)
     where = str(path)
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise CaseFileError(f"cannot read: {err.strerror}", path=where) from None
-    except tomllib.TOMLDecodeError as err:
-        raise CaseFileError(f"not valid TOML: {err}", path=where) from None
+    doc = read_toml(path, lambda why: CaseFileError(why, path=where))
     for key in doc:
         if key not in ("format", "positions", "case"):
             raise CaseFileError(
@@ -87,9 +92,10 @@ def load_case_file(path: str | Path, *, require_expect: bool = True) -> CaseFile
                 path=where,
                 key=key,
             )
-    if doc.get("format") != 1:
+    version = doc.get("format")
+    if not is_int(version) or version != 1:
         raise CaseFileError(
-            f"'format = 1' is required, got {doc.get('format')!r}", path=where, key="format"
+            f"'format = 1' is required, got {quote(version)}", path=where, key="format"
         )
     named: dict[str, Mapping[str, Any]] = doc.get("positions", {})
     if not isinstance(named, dict):
@@ -98,10 +104,18 @@ def load_case_file(path: str | Path, *, require_expect: bool = True) -> CaseFile
     entries = doc.get("case", [])
     if not isinstance(entries, list) or not entries:
         raise CaseFileError("at least one [[case]]", path=where, key="case")
+    if len(entries) > MAX_CASES:
+        raise CaseFileError(
+            f"{len(entries)} cases; a file holds at most {MAX_CASES}", path=where, key="case"
+        )
     seen: set[str] = set()
     cases = []
     for n, entry in enumerate(entries):
-        cases.append(_load_case(path, n, entry, named, loaded, seen, require_expect))
+        if not isinstance(entry, dict):
+            raise CaseFileError(
+                f"each [[case]] is a table, got {quote(entry)}", path=f"{where} case {n + 1}"
+            )
+        cases.append(_load_case(path, n, entry, named, loaded, seen, require_expect, allow_outside))
     return CaseFile(path, tuple(cases))
 
 
@@ -113,18 +127,24 @@ def _load_case(
     loaded: dict[str, Position],
     seen: set[str],
     require_expect: bool,
+    allow_outside: bool,
 ) -> Case:
     case_id = entry.get("id")
-    where = f"{path} case {case_id or n + 1}"
-    if not isinstance(case_id, str) or not _ID.match(case_id):
-        raise CaseFileError(f"a kebab-case id is required, got {case_id!r}", path=where, key="id")
+    if not (isinstance(case_id, str) and len(case_id) <= MAX_NAME_CHARS and _ID.fullmatch(case_id)):
+        raise CaseFileError(
+            f"a kebab-case id of at most {MAX_NAME_CHARS} characters is required, "
+            f"got {quote(case_id)}",
+            path=f"{path} case {n + 1}",
+            key="id",
+        )
+    where = f"{path} case {case_id}"
     if case_id in seen:
         raise CaseFileError("id used twice in this file", path=where, key="id")
     seen.add(case_id)
     kind = entry.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise CaseFileError(
-            f"unknown kind {kind!r} (allowed: {', '.join(KINDS)})", path=where, key="kind"
+            f"unknown kind {quote(kind)} (allowed: {', '.join(KINDS)})", path=where, key="kind"
         )
     allowed = _COMMON + KINDS[kind]
     for key in entry:
@@ -154,15 +174,17 @@ def _load_case(
     if isinstance(ref, str):
         if ref not in named:
             raise CaseFileError(
-                f"no [positions.{ref}] in this file{did_you_mean(ref, named)}",
+                f"no [positions.{quote(ref)}] in this file{did_you_mean(ref, named)}",
                 path=where,
                 key="position",
             )
         if ref not in loaded:
-            loaded[ref] = _position(named[ref], path, f"{path} [positions.{ref}]")
+            loaded[ref] = _position(
+                named[ref], path, f"{path} [positions.{quote(ref)}]", allow_outside
+            )
         position = loaded[ref]
     elif isinstance(ref, dict):
-        position = _position(ref, path, where)
+        position = _position(ref, path, where, allow_outside)
     else:
         raise CaseFileError("a [position] table or the name of one", path=where, key="position")
     data = {k: v for k, v in entry.items() if k not in _COMMON}
@@ -194,18 +216,20 @@ def _check_expect(kind: str, entry: Mapping[str, Any], where: str) -> None:
             "play": "'legal' or 'illegal'",
             "round": "",
         }
-        raise CaseFileError(f"must be {shapes[kind]}, got {expect!r}", path=where, key="expect")
+        raise CaseFileError(
+            f"must be {shapes[kind]}, got {quote(expect)}", path=where, key="expect"
+        )
     if kind == "play" and "error" in entry and expect != "illegal":
         raise CaseFileError("only an illegal move has an error code", path=where, key="error")
     if kind == "play" and "then" in entry and expect != "legal":
         raise CaseFileError("only a legal move has a [case.then]", path=where, key="then")
 
 
-def _position(table: Mapping[str, Any], path: Path, where: str) -> Position:
+def _position(table: Mapping[str, Any], path: Path, where: str, allow_outside: bool) -> Position:
     if not isinstance(table, dict):
         raise CaseFileError("a table", path=where, key="position")
     try:
-        return load_position(table, base=path.parent)
+        return load_position(table, base=path.parent, allow_outside=allow_outside)
     except CaseFileError:
         raise
     except CardrulesError as err:
@@ -216,16 +240,31 @@ def find_case_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     """Every ``*.toml`` case file named or found below the given folders, sorted."""
     for p in paths:
         p = Path(p)
-        if p.is_dir():
+        if _is_dir(p):
             yield from sorted(q for q in p.rglob("*.toml") if _is_case_file(q))
         else:
             yield p
 
 
-def _is_case_file(path: Path) -> bool:
-    """Variant files may live beside cases; a case file is one with ``format =`` at top level."""
+def _is_dir(path: Path) -> bool:
+    """A folder to search; a path the OS refuses (too long, a NUL byte) is not one, and the
+    loader then reports it as a file it cannot read."""
     try:
-        head = path.read_text(encoding="utf-8")
-    except OSError:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def _is_case_file(path: Path) -> bool:
+    """Variant files may live beside cases; a case file is one with ``format =`` at top level.
+    A file that cannot be read as UTF-8 text within the size limit counts as a case file, so the
+    run reports it instead of passing over it (``spec`` over a folder with a stray binary)."""
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(MAX_FILE_BYTES + 1)
+        if len(head) > MAX_FILE_BYTES:
+            return True
+        head.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
         return True
-    return re.search(r"^format\s*=", head, re.MULTILINE) is not None
+    return re.search(rb"^format\s*=", head, re.MULTILINE) is not None

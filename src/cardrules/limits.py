@@ -1,0 +1,78 @@
+"""The limits every reader of outside input enforces, in one place (see ``docs/limits.md``).
+
+Files, card texts and names come from people and programs we do not control. Each limit is far
+above what a real variant, case file or hand needs and low enough that refusing input beyond it
+takes milliseconds: a reader checks the limit *before* doing work in proportion to the input, so a
+55 MB file or a card text of ten million tokens costs no more than a small one.
+
+:func:`quote` is how an error message repeats input: a bounded, escaped prefix, so a message is
+always one short line however large or strange the input was.
+"""
+
+from __future__ import annotations
+
+import reprlib
+
+__all__ = [
+    "MAX_CARD_TOKENS",
+    "MAX_CASES",
+    "MAX_COPIES",
+    "MAX_DEPTH",
+    "MAX_EXTENDS",
+    "MAX_FILE_BYTES",
+    "MAX_LINE_CHARS",
+    "MAX_NAME_CHARS",
+    "MAX_PATH_CHARS",
+    "QUOTE_CHARS",
+    "quote",
+]
+
+#: Bytes read from any file (variant, preset, case file, clause file). The largest case file of
+#: the spec is 55 KB; the slowest TOML of this size (an array of small integers) takes the
+#: standard parser about half a second on a small machine.
+MAX_FILE_BYTES = 128 * 1024
+#: How deep arrays and inline tables may nest in a TOML file, and how many parts a dotted key may
+#: have (real files need 5 and 3; the standard parser recurses on the first and is quadratic in
+#: the second).
+MAX_DEPTH = 32
+#: ``[[case]]`` entries in one case file (the largest file of the spec has 199; each costs about
+#: 2 ms to load, its position and variant checked).
+MAX_CASES = 500
+#: ``extends`` hops from the file named to the last file or preset it builds on.
+MAX_EXTENDS = 8
+#: Characters in a preset name, a case id or a phase name.
+MAX_NAME_CHARS = 128
+#: Characters in a path written inside a file (``extends``, a position's ``variant``).
+MAX_PATH_CHARS = 1024
+#: Copies of one card in any card text: eight decks, the most any game here plays with.
+MAX_COPIES = 8
+#: Tokens in one card text: every card of :data:`MAX_COPIES` decks (54 cards each).
+MAX_CARD_TOKENS = MAX_COPIES * 54
+#: Characters of input an error message repeats before it cuts with "…".
+QUOTE_CHARS = 60
+#: Characters of one line the command line prints from a message (an error, a failing case).
+MAX_LINE_CHARS = 1000
+
+
+class _Quoter(reprlib.Repr):
+    """``reprlib`` bounds depth and the items shown; strings are cut to a prefix (not reprlib's
+    middle cut) so the reader sees where the input starts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxtuple = self.maxlist = self.maxdict = self.maxset = self.maxfrozenset = 6
+        self.maxlong = self.maxother = QUOTE_CHARS
+        self.fillvalue = "…"
+
+    def repr_str(self, x: str, level: int) -> str:
+        return repr(x[:QUOTE_CHARS]) + ("…" if len(x) > QUOTE_CHARS else "")
+
+
+_QUOTER = _Quoter()
+
+
+def quote(value: object) -> str:
+    """``repr(value)`` cut to a bounded, escaped, one-line form for an error message: at most
+    :data:`QUOTE_CHARS` characters of a string (then "…"), and a few items of a container."""
+    return _QUOTER.repr(value)

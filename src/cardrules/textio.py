@@ -1,0 +1,101 @@
+"""The one way files come in: variant files, presets, case files and clause files.
+
+:func:`read_text` reads at most :data:`~cardrules.limits.MAX_FILE_BYTES` (plus one byte, to tell
+that a file is larger) and decodes strict UTF-8, so a 55 MB file or stray binary costs nothing.
+:func:`parse_toml` refuses nesting beyond :data:`~cardrules.limits.MAX_DEPTH` by a linear scan of
+the text *before* :mod:`tomllib` parses it: the parser recurses once per nested array or inline
+table (2,000 levels end in ``RecursionError``) and takes time quadratic in the parts of a dotted
+key. Every refusal is the :class:`~cardrules.errors.CardrulesError` the caller's ``fail`` makes,
+so a variant file is refused with a ``VariantError`` and a case file with a ``CaseFileError``, each
+naming the file.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable
+from importlib.resources.abc import Traversable
+from itertools import accumulate
+from typing import Any, TypeGuard
+
+from cardrules.errors import CardrulesError
+from cardrules.limits import MAX_DEPTH, MAX_FILE_BYTES
+
+__all__ = ["Fail", "is_int", "parse_toml", "read_text", "read_toml"]
+
+#: Makes the error for a refused file from a one-line reason (the caller names the file).
+Fail = Callable[[str], CardrulesError]
+
+# Strings and comments, removed before brackets and dots are counted (those in them do not
+# nest). A quote none of these patterns closes is left in place: the parser stops there.
+_STRINGS_AND_COMMENTS = re.compile(
+    r"""
+      \"\"\"(?:[^"\\]++|\\[\s\S]|"(?!""))*+\"\"\""{0,2}    # multi-line basic string
+    | '''[\s\S]*?'''(?:'{0,2})                              # multi-line literal string
+    | "(?:[^"\\\n]++|\\[^\n])*+"                            # basic string
+    | '[^'\n]*'                                             # literal string
+    | \#[^\n]*                                              # comment
+    """,
+    re.VERBOSE,
+)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_NESTING = {"[": 1, "{": 1, "]": -1, "}": -1}
+# A key of more than MAX_DEPTH dotted parts: dots with no "=", ",", newline or bracket between.
+_LONG_DOTTED_KEY = re.compile(
+    rf"(?:^|[=,\n\[\]{{}}])(?:[^.=,\n\[\]{{}}]*+\.){{{MAX_DEPTH}}}", re.MULTILINE
+)
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """An integer as TOML writes one: ``True`` and ``1.0`` compare equal to 1 but are not."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_text(source: Traversable, fail: Fail) -> str:
+    """The UTF-8 text of a regular file no larger than the limit."""
+    try:
+        if not source.is_file():
+            raise fail("no such file")
+        with source.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except (OSError, ValueError) as err:  # a name too long, unreadable, with a NUL byte …
+        why = getattr(err, "strerror", None) or err
+        raise fail(f"cannot read the file ({why})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise fail(f"larger than the limit of {MAX_FILE_BYTES} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise fail(f"not UTF-8 text (byte {err.start} is {data[err.start]:#04x})") from None
+
+
+def parse_toml(text: str, fail: Fail) -> dict[str, Any]:
+    """A TOML document, refused if it nests too deep or is not TOML."""
+    if _too_deep(text):
+        raise fail(
+            f"nested deeper than {MAX_DEPTH} levels (arrays, inline tables or dotted key parts)"
+        )
+    try:
+        return tomllib.loads(text)
+    except RecursionError:  # only if the scan and the parser ever disagree about a string
+        raise fail(f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as err:  # TOMLDecodeError, and an integer of more than 4,300 digits
+        raise fail(f"not valid TOML: {err}") from None
+
+
+def read_toml(source: Traversable, fail: Fail) -> dict[str, Any]:
+    """:func:`read_text` then :func:`parse_toml`."""
+    return parse_toml(read_text(source, fail), fail)
+
+
+def _too_deep(text: str) -> bool:
+    """Whether brackets and braces nest, or a key has dotted parts, beyond the limit (outside
+    strings and comments). A few passes of C code, linear in the text."""
+    skeleton = _STRINGS_AND_COMMENTS.sub("", text)
+    unclosed = [i for i in (skeleton.find('"'), skeleton.find("'")) if i >= 0]
+    skeleton = skeleton[: min(unclosed, default=len(skeleton))]
+    brackets = _NOT_BRACKET.sub("", skeleton)
+    if brackets and max(accumulate(map(_NESTING.__getitem__, brackets))) > MAX_DEPTH:
+        return True
+    return _LONG_DOTTED_KEY.search(skeleton) is not None
