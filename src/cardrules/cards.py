@@ -20,7 +20,7 @@ import attrs
 from cardrules.errors import NotationError
 from cardrules.limits import quote
 
-__all__ = ["CARD_COUNT", "Card", "Rank", "Suit", "all_cards"]
+__all__ = ["CARD_COUNT", "INDICES_OF_RANK", "Card", "Rank", "Suit", "all_cards", "card_index"]
 
 #: Number of distinct cards in one deck (52 + two jokers).
 CARD_COUNT = 54
@@ -150,9 +150,7 @@ class Card:
     @property
     def index(self) -> int:
         """0–51 for suited cards (``suit * 13 + rank - 2``), 52 for SJ, 53 for BJ."""
-        if self.suit is None:
-            return 52 if self.rank == Rank.SMALL_JOKER else 53
-        return self.suit * 13 + self.rank - 2
+        return card_index(self.rank, self.suit)
 
     @property
     def is_joker(self) -> bool:
@@ -185,6 +183,26 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+
+def card_index(rank: Rank, suit: Suit | None) -> int:
+    """The slot of a card in a 54-entry count vector: ``suit * 13 + rank - 2`` for suited
+    cards, 52 for the small joker, 53 for the big joker."""
+    if suit is None:
+        return 52 if rank == Rank.SMALL_JOKER else 53
+    return int(suit) * 13 + int(rank) - 2
+
+
+#: ``INDICES_OF_RANK[r]``: the count-vector slots of the cards of rank value ``r`` (♠ ♥ ♣ ♦ order;
+#: one slot for a joker; empty for the unused values 0 and 1).
+INDICES_OF_RANK: tuple[tuple[int, ...], ...] = tuple(
+    ()
+    if r < 2
+    else (card_index(Rank(r), None),)
+    if Rank(r).is_joker
+    else tuple(card_index(Rank(r), suit) for suit in Suit)
+    for r in range(17)
+)
 
 
 def _make_all() -> tuple[Card, ...]:

@@ -30,6 +30,7 @@ import cattrs
 
 from cardrules.cards import Rank, Suit
 from cardrules.errors import CardrulesError, DocumentError, PositionError
+from cardrules.limits import quote
 from cardrules.multiset import Cards
 
 if TYPE_CHECKING:
@@ -65,11 +66,6 @@ JSONObject = dict[str, JSON]
 _E = TypeVar("_E", bound=StrEnum)
 _V = TypeVar("_V", bound="VariantBase")
 _T = TypeVar("_T")
-
-
-def _shown(value: object, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _depth_ok(text: str) -> bool:
@@ -117,7 +113,7 @@ def parse_json(text: str | bytes, what: str) -> JSON:
     try:
         value: JSON = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as err:
-        raise DocumentError(what, f"invalid JSON ({_shown(str(err), 100)})") from None
+        raise DocumentError(what, f"invalid JSON ({quote(str(err))})") from None
     return value
 
 
@@ -137,7 +133,7 @@ def open_document(data: Mapping[str, JSON] | str | bytes, game: str, kind: str) 
     what = f"{game} {kind}"
     table = parse_json(data, what) if isinstance(data, str | bytes) else data
     if not isinstance(table, Mapping):
-        raise DocumentError(what, f"a JSON object is needed, got {_shown(table)}")
+        raise DocumentError(what, f"a JSON object is needed, got {quote(table)}")
     reader = Reader(dict(table), what)
     fmt = reader.integer("format")
     if fmt != FORMAT:
@@ -167,7 +163,7 @@ class Reader:
         return f"{self._path}.{key}" if self._path else key
 
     def bad(self, key: str, value: object, why: str) -> DocumentError:
-        return DocumentError(self._what, f"{why}, got {_shown(value)}", key=self.key(key))
+        return DocumentError(self._what, f"{why}, got {quote(value)}", key=self.key(key))
 
     def raw(self, key: str) -> object:
         self._seen.add(key)
@@ -319,7 +315,7 @@ class Reader:
 def _strict(kind: type[_T], name: str) -> Callable[[object, object], _T]:
     def hook(value: object, _type: object) -> _T:
         if type(value) is not kind:
-            raise TypeError(f"{name} is needed, got {_shown(value)}")
+            raise TypeError(f"{name} is needed, got {quote(value)}")
         assert isinstance(value, kind)
         return value
 
@@ -328,19 +324,19 @@ def _strict(kind: type[_T], name: str) -> Callable[[object, object], _T]:
 
 def _read_cards(value: object, _type: object) -> Cards:
     if not isinstance(value, str) or len(value) > 4 * 54 * 8:
-        raise TypeError(f"card notation is needed, got {_shown(value)}")
+        raise TypeError(f"card notation is needed, got {quote(value)}")
     return Cards.parse(value, decks=8)
 
 
 def _read_rank(value: object, _type: object) -> Rank:
     if not isinstance(value, str) or len(value) > 2:
-        raise TypeError(f"a rank is needed, got {_shown(value)}")
+        raise TypeError(f"a rank is needed, got {quote(value)}")
     return Rank.parse(value)
 
 
 def _read_suit(value: object, _type: object) -> Suit:
     if value not in ("S", "H", "C", "D"):
-        raise TypeError(f"a suit letter is needed, got {_shown(value)}")
+        raise TypeError(f"a suit letter is needed, got {quote(value)}")
     assert isinstance(value, str)
     return Suit.parse(value)
 
@@ -408,4 +404,4 @@ def read_record(cls: type[_T], table: Mapping[str, object], what: str) -> _T:
         raise DocumentError(what, str(err)) from None
     except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as err:
         inner = _innermost(err)
-        raise DocumentError(what, _shown(str(inner), 120)) from None
+        raise DocumentError(what, quote(str(inner))) from None

@@ -18,6 +18,7 @@ import attrs
 
 from cardrules.errors import NotationError
 from cardrules.jsonio import JSON, JSONObject, document, open_document
+from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
 
@@ -34,7 +35,7 @@ MAX_SEAT = 99
 
 def _check_seat(_inst: object, _attr: object, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEAT:
-        raise NotationError(f"a seat is an integer 0..{MAX_SEAT}, got {value!r:.40}")
+        raise NotationError(f"a seat is an integer 0..{MAX_SEAT}, got {quote(value)}")
 
 
 def _check_cards(_inst: object, _attr: object, value: object) -> None:
@@ -66,7 +67,7 @@ class MoveBase(Generic[K]):
         if not isinstance(self.kind, kinds):
             if not isinstance(self.kind, str) or self.kind not in kinds.__members__.values():
                 raise NotationError(
-                    f"unknown move kind {self.kind!r:.40}; use one of "
+                    f"unknown move kind {quote(self.kind)}; use one of "
                     + ", ".join(k.value for k in kinds)
                 )
             object.__setattr__(self, "kind", kinds(self.kind))
@@ -133,8 +134,8 @@ class MoveBase(Generic[K]):
         if not isinstance(kind, str) or kind not in cls.verbs():
             raise NotationError(
                 f"a move kind of {cls.GAME} is one of {', '.join(sorted(cls.verbs()))}, "
-                f"got {kind!r:.40}"
+                f"got {quote(kind)}"
             )
         if not isinstance(cards, str) or len(cards) > 4 * 54 * decks:
-            raise NotationError(f"a move's cards are card notation, got {cards!r:.40}")
+            raise NotationError(f"a move's cards are card notation, got {quote(cards)}")
         return cls(seat, cls.KINDS(kind), Cards.parse(cards, decks=decks))  # type: ignore[arg-type]

@@ -14,11 +14,11 @@ from typing import NoReturn
 
 import attrs
 
-from cardrules.cards import CARD_COUNT, Card, Rank, Suit, all_cards
+from cardrules.cards import CARD_COUNT, INDICES_OF_RANK, Card, Rank, Suit, all_cards
 from cardrules.errors import ImpossibleCardsError, NotationError
 from cardrules.limits import MAX_CARD_TOKENS, MAX_COPIES, quote
 
-__all__ = ["Cards"]
+__all__ = ["Cards", "rank_counts"]
 
 _ZERO = (0,) * CARD_COUNT
 #: A token of card text: what ``str.split()`` separates, found lazily so that reading stops at
@@ -28,6 +28,19 @@ _TOKEN = re.compile(r"\S+")
 _DISPLAY_ORDER = tuple(
     sorted(range(CARD_COUNT), key=lambda i: (all_cards()[i].rank, all_cards()[i].suit or 0))
 )
+
+
+def rank_counts(counts: tuple[int, ...]) -> list[int]:
+    """Cards per face rank of a 54-slot count vector, indexed by :class:`Rank` value (17 slots;
+    0 and 1 unused) — a list, for the engines' hot paths."""
+    c = counts
+    return [
+        0,
+        0,
+        *[a + b + x + d for a, b, x, d in zip(c[0:13], c[13:26], c[26:39], c[39:52], strict=True)],
+        c[52],
+        c[53],
+    ]
 
 
 def _check_counts(counts: tuple[int, ...]) -> None:
@@ -171,19 +184,11 @@ class Cards:
 
     def rank_counts(self) -> tuple[int, ...]:
         """Copies per rank, indexed by :class:`Rank` value (length 17; slots 0 and 1 unused)."""
-        out = [0] * 17
-        for i, n in enumerate(self.counts[:52]):
-            if n:
-                out[i % 13 + 2] += n
-        out[Rank.SMALL_JOKER] = self.counts[52]
-        out[Rank.BIG_JOKER] = self.counts[53]
-        return tuple(out)
+        return tuple(rank_counts(self.counts))
 
     def rank_count(self, rank: Rank) -> int:
-        if rank.is_joker:
-            return self.counts[52 if rank == Rank.SMALL_JOKER else 53]
-        base = rank - 2
-        return sum(self.counts[base + 13 * s] for s in range(4))
+        counts = self.counts
+        return sum(counts[i] for i in INDICES_OF_RANK[rank])
 
     def suit_counts(self) -> tuple[int, int, int, int]:
         c = self.counts

@@ -18,6 +18,7 @@ from collections.abc import Collection
 import attrs
 
 from cardrules.errors import NotationError
+from cardrules.limits import quote
 from cardrules.multiset import Cards
 
 __all__ = ["MAX_MOVE_TEXT", "MoveText", "parse_move_text"]
@@ -39,10 +40,6 @@ class MoveText:
         return f"{self.seat}: {' '.join(parts)}"
 
 
-def _shown(text: str) -> str:
-    return repr(text) if len(text) <= 60 else repr(text[:60]) + "…"
-
-
 def parse_move_text(
     text: str, *, decks: int | None = None, verbs: Collection[str] | None = None
 ) -> MoveText:
@@ -55,11 +52,11 @@ def parse_move_text(
         raise NotationError(f"a move text is at most {MAX_MOVE_TEXT} characters, got {len(text)}")
     head, sep, rest = text.partition(":")
     if not sep:
-        raise NotationError(f"a move is 'SEAT: CARDS' or 'SEAT: pass', got {_shown(text)}")
+        raise NotationError(f"a move is 'SEAT: CARDS' or 'SEAT: pass', got {quote(text)}")
     seat_text = head.strip()
     if not (seat_text.isascii() and seat_text.isdigit() and len(seat_text) <= 2):
         raise NotationError(
-            f"the seat is a number 0-99 in ASCII digits, got {_shown(seat_text)} in {_shown(text)}",
+            f"the seat is a number 0-99 in ASCII digits, got {quote(seat_text)} in {quote(text)}",
             text=text,
             token=seat_text,
             index=-1,
@@ -82,15 +79,19 @@ def parse_move_text(
     except NotationError as err:
         index = err.index + first if err.index >= 0 else -1
         offset = _offset(rest, index) + base if index >= 0 else -1
+        detail = err.detail
+        if index == 0 and verbs is not None and err.token.isalpha():
+            detail += f"; nor is it a move of this game ({', '.join(sorted(verbs))})"
         raise NotationError(
-            f"in move {_shown(text)}: {err.detail}",
+            f"in move {quote(text)}: {detail}",
             text=text,
             token=err.token,
             index=index,
             offset=offset,
         ) from None
     if verb is None and not cards:
-        raise NotationError(f"a move names cards or a verb such as 'pass', got {_shown(text)}")
+        kinds = ", ".join(sorted(verbs)) if verbs is not None else "pass"
+        raise NotationError(f"a move names cards or one of {kinds}, got {quote(text)}")
     return MoveText(seat, verb, cards)
 
 

@@ -21,8 +21,9 @@ import functools
 
 import attrs
 
-from cardrules.cards import CARD_COUNT, Card, Rank, Suit, all_cards
+from cardrules.cards import CARD_COUNT, Card, Rank, Suit, all_cards, card_index
 from cardrules.errors import PositionError
+from cardrules.limits import quote
 from cardrules.shengji.variant import OffSuitOrder, TractorLanes, Variant
 
 __all__ = [
@@ -45,12 +46,6 @@ MAX_WIDTH = 4
 Lane = tuple[tuple[int, ...], ...]
 
 _SUIT_TIER = {Suit.SPADES: 3, Suit.HEARTS: 2, Suit.CLUBS: 1, Suit.DIAMONDS: 0}
-
-
-def _card(rank: Rank, suit: Suit | None) -> int:
-    if suit is None:
-        return 52 if rank == Rank.SMALL_JOKER else 53
-    return int(suit) * 13 + int(rank) - 2
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -146,16 +141,16 @@ def _lanes_seed(variant: Variant, level: Rank, trump: Suit | None) -> list[tuple
     face = [r for r in Rank if not r.is_joker and r != level and not (r == Rank.TWO and twos)]
     out: list[tuple[int, Lane]] = []
     for suit in Suit:
-        run = [(_card(r, suit),) for r in face]
+        run = [(card_index(r, suit),) for r in face]
         if suit == trump:
             if twos:
-                run.append((_card(Rank.TWO, suit),))
-            run.append((_card(level, suit),))
+                run.append((card_index(Rank.TWO, suit),))
+            run.append((card_index(level, suit),))
             out.append((TRUMP, tuple(run)))
         else:
             out.append((int(suit), tuple(run)))
-            level_lane = [(_card(Rank.TWO, suit),)] if twos else []
-            level_lane.append((_card(level, suit),))
+            level_lane = [(card_index(Rank.TWO, suit),)] if twos else []
+            level_lane.append((card_index(level, suit),))
             out.append((TRUMP, tuple(level_lane)))
     out.append((TRUMP, ((52,), (53,))))
     return out
@@ -169,14 +164,14 @@ def _lanes_classic(variant: Variant, level: Rank, trump: Suit | None) -> list[tu
     out: list[tuple[int, Lane]] = []
     trump_lane: list[tuple[int, ...]] = []
     for suit in Suit:
-        run: list[tuple[int, ...]] = [(_card(r, suit),) for r in face]
+        run: list[tuple[int, ...]] = [(card_index(r, suit),) for r in face]
         if suit == trump:
             trump_lane = run
         else:
             out.append((int(suit), tuple(run)))
     if twos:
-        trump_lane.append(tuple(_card(Rank.TWO, s) for s in Suit))
-    trump_lane.append(tuple(_card(level, s) for s in Suit))
+        trump_lane.append(tuple(card_index(Rank.TWO, s) for s in Suit))
+    trump_lane.append(tuple(card_index(level, s) for s in Suit))
     trump_lane += [(52,), (53,)]
     out.append((TRUMP, tuple(trump_lane)))
     return out
@@ -190,9 +185,9 @@ def trump_context(variant: Variant, level: Rank, trump: Suit | None) -> TrumpCon
             f"a shengji Variant is needed, got {type(variant).__name__}", key="variant"
         )
     if not isinstance(level, Rank) or level.is_joker:
-        raise PositionError(f"a level is a rank 2 … A, not {level!r:.40}", key="levels")
+        raise PositionError(f"a level is a rank 2 … A, not {quote(level)}", key="levels")
     if trump is not None and not isinstance(trump, Suit):
-        raise PositionError(f"a trump is a suit or None, not {trump!r:.40}", key="trump")
+        raise PositionError(f"a trump is a suit or None, not {quote(trump)}", key="trump")
     return _context(variant, level, trump)
 
 

@@ -17,6 +17,7 @@ import attrs
 from cardrules.cards import Rank, all_cards
 from cardrules.errors import CardrulesError
 from cardrules.jsonio import JSON, JSONObject, document, open_document, read_record, record_json
+from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.shengji.variant import KittyMultiplier
 
@@ -60,7 +61,7 @@ def kitty_factor(mode: KittyMultiplier, k: int) -> int:
         return k
     if mode == KittyMultiplier.TIMES:
         return 2 * k
-    raise CardrulesError(f"unknown kitty multiplier {mode!r:.40}")
+    raise CardrulesError(f"unknown kitty multiplier {quote(mode)}")
 
 
 @attrs.frozen(kw_only=True)

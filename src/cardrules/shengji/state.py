@@ -27,6 +27,7 @@ from cardrules.events import Event
 from cardrules.game import Derives, Steps
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document, record_json
 from cardrules.legal import LegalMoves
+from cardrules.limits import quote
 from cardrules.move import EMPTY
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
@@ -68,7 +69,7 @@ def _rank(value: object, key: str) -> Rank:
         else:
             if not rank.is_joker:
                 return rank
-    raise PositionError(f"a level is a rank 2 … A, got {value!r:.40}", key=key)
+    raise PositionError(f"a level is a rank 2 … A, got {quote(value)}", key=key)
 
 
 def _suit(value: object) -> Suit | None:
@@ -78,12 +79,12 @@ def _suit(value: object) -> Suit | None:
         return None
     if isinstance(value, str) and value.strip().upper() in ("S", "H", "C", "D"):
         return Suit.parse(value)
-    raise PositionError(f"a suit (S, H, C, D) or 'none', got {value!r:.40}", key="trump")
+    raise PositionError(f"a suit (S, H, C, D) or 'none', got {quote(value)}", key="trump")
 
 
 def _seat(value: object, players: int, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise PositionError(f"a seat 0..{players - 1}, got {value!r:.40}", key=key)
+        raise PositionError(f"a seat 0..{players - 1}, got {quote(value)}", key=key)
     return value
 
 
@@ -291,7 +292,7 @@ class State(Derives, RoundFacts, Steps[Move]):
         v = _variant(variant)
         players = v.players
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise PositionError(f"a seed is an integer, got {seed!r:.40}", key="seed")
+            raise PositionError(f"a seed is an integer, got {quote(seed)}", key="seed")
         banker = _seat(banker, players, "banker")
         if levels is None:
             team_levels = (v.start_level, v.start_level)
@@ -602,7 +603,7 @@ def _variant(variant: Variant | str) -> Variant:
     if isinstance(variant, Variant):
         return variant
     if not isinstance(variant, str):
-        raise PositionError(f"a variant or a preset name, got {variant!r:.40}", key="variant")
+        raise PositionError(f"a variant or a preset name, got {quote(variant)}", key="variant")
     loaded = load_variant(variant, game="shengji")
     assert isinstance(loaded, Variant)
     return loaded

@@ -21,7 +21,8 @@ import attrs
 
 from cardrules.cards import Rank
 from cardrules.errors import PositionError
-from cardrules.multiset import Cards
+from cardrules.limits import quote
+from cardrules.multiset import Cards, rank_counts
 from cardrules.siyaosi.variant import BombVsStraight, LevelPromotion, StraightFloor, Variant
 
 __all__ = [
@@ -68,18 +69,6 @@ _PURE_RED = 4
 _MIXED = 0
 
 
-def rank_counts(counts: tuple[int, ...]) -> list[int]:
-    """Cards per face rank (index = :class:`Rank` value, 17 slots) of a 54-slot count vector."""
-    c = counts
-    return [
-        0,
-        0,
-        *[a + b + x + d for a, b, x, d in zip(c[0:13], c[13:26], c[26:39], c[39:52], strict=True)],
-        c[52],
-        c[53],
-    ]
-
-
 @attrs.frozen
 class Table:
     """What decides the strength of a card: the variant, each team's level and the ruling team.
@@ -105,9 +94,9 @@ class Table:
             or len(levels) != 2
             or not all(isinstance(r, Rank) and not r.is_joker for r in levels)
         ):
-            raise PositionError(f"one rank 2 … A per team, got {levels!r:.60}", key="levels")
+            raise PositionError(f"one rank 2 … A per team, got {quote(levels)}", key="levels")
         if self.ruling is not None and (isinstance(self.ruling, bool) or self.ruling not in (0, 1)):
-            raise PositionError(f"team 0, team 1 or None, got {self.ruling!r:.40}", key="ruling")
+            raise PositionError(f"team 0, team 1 or None, got {quote(self.ruling)}", key="ruling")
         base = [0] * 17
         for r, s in NATURAL.items():
             base[r] = s

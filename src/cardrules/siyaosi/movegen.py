@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from cardrules.cards import INDICES_OF_RANK
 from cardrules.multiset import Cards
 from cardrules.siyaosi import chain
 from cardrules.siyaosi.combos import (
@@ -41,11 +42,7 @@ _Add = Callable[[int, MoveKind, int, Cards, int], None]
 __all__ = ["generate", "hand_plays"]
 
 # Card indices of a face rank in canonical pick order: ♦ ♣ ♥ ♠ (jokers have one slot).
-_PICK: list[tuple[int, ...]] = [()] * 17
-for _r in range(2, 15):
-    _PICK[_r] = (_r - 2 + 39, _r - 2 + 26, _r - 2 + 13, _r - 2)
-_PICK[SJ] = (52,)
-_PICK[BJ] = (53,)
+_PICK = tuple(indices[::-1] for indices in INDICES_OF_RANK)
 _ZERO54 = [0] * 54
 _NONE = Cards()
 # What a leader may play besides singles, pairs and bombs (those are listed straight from counts).
@@ -317,14 +314,10 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
         elif capture:
             assert top is not None
             r = top.combination.low
-            if _rank_count(hand.counts, r) >= 2:
+            if sum(hand.counts[i] for i in _PICK[r]) >= 2:
                 add(seat, MoveKind.CAPTURE, r, _picked(hand.counts, r, 2), 2)
     keyed.sort(key=lambda km: km[0])
     return [m for _, m in keyed]
-
-
-def _rank_count(counts: tuple[int, ...], r: int) -> int:
-    return sum(counts[i] for i in _PICK[r])
 
 
 def _follows(sit: Situation, top: Top, hand: Cards, rc: list[int], seat: int, add: _Add) -> None:
@@ -394,7 +387,7 @@ def _chain_steps(top: Top, hand: Cards, seat: int, steps: tuple[int, ...], add: 
     assert base is not None
     counts = hand.counts
     ranks = range(base.low, base.low + base.length)
-    have = min(_rank_count(counts, q) for q in ranks)
+    have = min(sum(counts[i] for i in _PICK[q]) for q in ranks)
     if have < steps[0]:
         return
     kind = chain.step_kind(top.steps)

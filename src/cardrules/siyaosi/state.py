@@ -25,6 +25,7 @@ from cardrules.events import Event
 from cardrules.game import Derives, Steps
 from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import LegalMoves
+from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
@@ -67,7 +68,7 @@ def _levels(levels: Sequence[Rank | str] | None, variant: Variant) -> tuple[Rank
 
 def _rank(text: object) -> Rank:
     if not isinstance(text, str) or len(text) > 2:
-        raise PositionError(f"a level is a rank 2 … A, got {text!r:.40}", key="levels")
+        raise PositionError(f"a level is a rank 2 … A, got {quote(text)}", key="levels")
     try:
         return Rank.parse(text)
     except CardrulesError:
@@ -124,7 +125,7 @@ class State(Derives, TableFacts, Steps[Move]):
             raise PositionError("a seat is listed twice", key="out")
         leader = self.leader
         if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
-            raise PositionError(f"a seat 0..{players - 1}, got {leader!r:.40}", key="leader")
+            raise PositionError(f"a seat 0..{players - 1}, got {quote(leader)}", key="leader")
         for seat, move in enumerate(self.trick):
             if not 0 <= move.seat < players:
                 raise PositionError(f"move {seat + 1} names seat {move.seat}", key="trick")
@@ -160,13 +161,13 @@ class State(Derives, TableFacts, Steps[Move]):
         or text; ``ruling`` the ruling team (``None``: nobody rules)."""
         v = _variant(variant)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise PositionError(f"a seed is an integer, got {seed!r:.40}", key="seed")
+            raise PositionError(f"a seed is an integer, got {quote(seed)}", key="seed")
         if leader is not None and (
             isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < v.players
         ):
-            raise PositionError(f"a seat 0..{v.players - 1}, got {leader!r:.40}", key="leader")
+            raise PositionError(f"a seat 0..{v.players - 1}, got {quote(leader)}", key="leader")
         if ruling is not None and (isinstance(ruling, bool) or ruling not in (0, 1)):
-            raise PositionError(f"team 0, team 1 or None, got {ruling!r:.40}", key="ruling")
+            raise PositionError(f"team 0, team 1 or None, got {quote(ruling)}", key="ruling")
         hands, _ = deal(v.decks, seed, deal_sizes(v))
         if leader is None:
             leader = 0
@@ -268,7 +269,7 @@ class State(Derives, TableFacts, Steps[Move]):
         """What ``seat`` may know, 4A4-VIEW-1 (What a seat may know)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise PositionError(
-                f"there is no seat {seat!r:.40} at this table (0..{self.players - 1})", key="seat"
+                f"there is no seat {quote(seat)} at this table (0..{self.players - 1})", key="seat"
             )
         return View(
             seat=seat,
@@ -328,7 +329,7 @@ def _variant(variant: Variant | str) -> Variant:
     if isinstance(variant, Variant):
         return variant
     if not isinstance(variant, str):
-        raise PositionError(f"a variant or a preset name, got {variant!r:.40}", key="variant")
+        raise PositionError(f"a variant or a preset name, got {quote(variant)}", key="variant")
     loaded = load_variant(variant, game="siyaosi")
     assert isinstance(loaded, Variant)
     return loaded
