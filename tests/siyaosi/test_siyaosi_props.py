@@ -269,9 +269,9 @@ def test_beats_is_irreflexive_and_asymmetric(
     a = classify(x, table, sx)
     b = classify(y, table, sy)
     if a is not None:
-        assert not beats(a, a, variant)
+        assert not beats(a, a, table)
     if a is not None and b is not None:
-        assert not (beats(a, b, variant) and beats(b, a, variant))
+        assert not (beats(a, b, table) and beats(b, a, table))
 
 
 def test_beats_is_not_transitive_with_four_threes() -> None:
@@ -283,7 +283,7 @@ def test_beats_is_not_transitive_with_four_threes() -> None:
     fa4 = classify(Cards.parse("4S 4H AD"), table)
     jokers = classify(Cards.parse("SJ BJ"), table)
     assert threes and fa4 and jokers
-    assert beats(fa4, threes, variant)
-    assert beats(jokers, fa4, variant)
-    assert beats(threes, jokers, variant)
-    assert not beats(threes, fa4, variant)  # so not transitive: 3333 > 4A4 > BJ+SJ > 3333
+    assert beats(fa4, threes, table)
+    assert beats(jokers, fa4, table)
+    assert beats(threes, jokers, table)
+    assert not beats(threes, fa4, table)  # so not transitive: 3333 > 4A4 > BJ+SJ > 3333

@@ -75,7 +75,7 @@ class SiyaosiAdapter(StateAdapter[Move]):
         if under is None:
             raise CardrulesError(f"the top {top.cards} is not a combination")
         over = _combination(table, play, position.players)
-        return over is not None and beats(under, over, table.variant)
+        return over is not None and beats(under, over, table)
 
     def round(self, position: Position, case: Mapping[str, object]) -> Mapping[str, object]:
         table = table_of(position)

@@ -18,9 +18,19 @@ how many a play makes.
 from __future__ import annotations
 
 from cardrules.multiset import Cards
-from cardrules.siyaosi.combos import Combination, CombinationName, run_name
-from cardrules.siyaosi.moves import MoveKind, Top
-from cardrules.siyaosi.variant import Cha, Variant
+from cardrules.siyaosi.combos import (
+    BOMB,
+    DOUBLE_STRAIGHT,
+    FLUSH_STRAIGHT,
+    PAIR,
+    SINGLE,
+    STRAIGHT,
+    Combination,
+    Table,
+    run_name,
+)
+from cardrules.siyaosi.moves import CHA, GOU, MoveKind, Top
+from cardrules.siyaosi.variant import Variant
 
 __all__ = [
     "chainable",
@@ -32,18 +42,17 @@ __all__ = [
     "width_after",
 ]
 
-_N = CombinationName
-_CHAIN_BASES = frozenset((_N.SINGLE, _N.STRAIGHT, _N.FLUSH_STRAIGHT))
-_DOUBLE_CHA_BASES = frozenset((_N.PAIR, _N.DOUBLE_STRAIGHT))
+_CHAIN_BASES = frozenset((SINGLE, STRAIGHT, FLUSH_STRAIGHT))
+_DOUBLE_CHA_BASES = frozenset((PAIR, DOUBLE_STRAIGHT))
 
 
-def chainable(combo: Combination, variant: Variant) -> bool:
+def chainable(combo: Combination, table: Table) -> bool:
     """Whether chain steps may follow ``combo`` once it is on top."""
-    if variant.cha is not Cha.CHAIN:
+    if not table.chains:
         return False
     if combo.name in _CHAIN_BASES:
         return True
-    return variant.double_cha and combo.name in _DOUBLE_CHA_BASES
+    return table.variant.double_cha and combo.name in _DOUBLE_CHA_BASES
 
 
 def step_increment(base_width: int, step: int) -> int:
@@ -58,7 +67,7 @@ def width_after(base_width: int, steps: int) -> int:
 
 def step_kind(steps: int) -> MoveKind:
     """The kind of the next step after ``steps`` steps: cha first, then gou, cha …"""
-    return MoveKind.CHA if steps % 2 == 0 else MoveKind.GOU
+    return CHA if steps % 2 == 0 else GOU
 
 
 def next_steps(top: Top, variant: Variant) -> tuple[int, ...]:
@@ -112,6 +121,6 @@ def effective(top: Top, cards: Cards, steps: int) -> Combination:
     k = width_after(base.width, steps)
     every = top.cards + cards
     if base.length == 1:
-        name = _N.BOMB if k >= 3 else _N.PAIR
+        name = BOMB if k >= 3 else PAIR
         return Combination(name, every, k, 1, base.low, base.strength)
     return Combination(run_name(k, False), every, k, base.length, base.low, base.low)

@@ -23,7 +23,7 @@ from cardrules.cards import Rank
 from cardrules.errors import PositionError
 from cardrules.limits import quote
 from cardrules.multiset import Cards, rank_counts
-from cardrules.siyaosi.variant import BombVsStraight, LevelPromotion, StraightFloor, Variant
+from cardrules.siyaosi.variant import BombVsStraight, Cha, LevelPromotion, StraightFloor, Variant
 
 __all__ = [
     "COMBINATION_NAMES",
@@ -52,9 +52,21 @@ class CombinationName(StrEnum):
     MULTI_STRAIGHT = "multi-straight"
 
 
-_N = CombinationName
+# The names as module constants: ``CombinationName.X`` is an enum lookup on every use, which the
+# hot paths avoid.
+SINGLE = CombinationName.SINGLE
+PAIR = CombinationName.PAIR
+STRAIGHT = CombinationName.STRAIGHT
+FLUSH_STRAIGHT = CombinationName.FLUSH_STRAIGHT
+DOUBLE_STRAIGHT = CombinationName.DOUBLE_STRAIGHT
+TRIPLE_STRAIGHT = CombinationName.TRIPLE_STRAIGHT
+BOMB = CombinationName.BOMB
+JOKER_BOMB = CombinationName.JOKER_BOMB
+FOUR_A_FOUR = CombinationName.FOUR_A_FOUR
+MULTI_STRAIGHT = CombinationName.MULTI_STRAIGHT
+
 #: The contract's combination names, in the order the spec lists them.
-COMBINATION_NAMES = tuple(n for n in CombinationName if n is not _N.MULTI_STRAIGHT)
+COMBINATION_NAMES = tuple(n for n in CombinationName if n is not MULTI_STRAIGHT)
 
 SJ = 15
 BJ = 16
@@ -84,6 +96,12 @@ class Table:
     _strength: tuple[tuple[int, ...], tuple[int, ...]] = attrs.field(
         init=False, eq=False, repr=False
     )
+    #: The switches the hot paths ask about, read once: chains on, capture on, the lowest start
+    #: of a straight, every bomb beating every straight.
+    chains: bool = attrs.field(init=False, eq=False, repr=False)
+    captures: bool = attrs.field(init=False, eq=False, repr=False)
+    floor: int = attrs.field(init=False, eq=False, repr=False)
+    bombs_beat_runs: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.variant, Variant):
@@ -108,6 +126,11 @@ class Table:
                 row[int(self.level)] = PROMOTED
             per_team.append(tuple(row))
         object.__setattr__(self, "_strength", (per_team[0], per_team[1]))
+        variant = self.variant
+        object.__setattr__(self, "chains", variant.cha is Cha.CHAIN)
+        object.__setattr__(self, "captures", variant.cha is Cha.CAPTURE)
+        object.__setattr__(self, "floor", 2 if variant.straight_floor is StraightFloor.TWO else 3)
+        object.__setattr__(self, "bombs_beat_runs", variant.bomb_vs_straight is BombVsStraight.ANY)
 
     @property
     def level(self) -> Rank | None:
@@ -166,17 +189,17 @@ class Combination:
     def four_threes(self) -> bool:
         """Exactly four 3s, 4A4-BEAT-9 (Four 3s beat 4A4), played as a bomb or reached by a
         chain, 4A4-CHAIN-9 (Four 3s by chain)."""
-        return self.name is _N.BOMB and self.width == 4 and self.low == 3
+        return self.name is BOMB and self.width == 4 and self.low == 3
 
 
 def run_name(width: int, flush: bool) -> CombinationName:
     if width == 1:
-        return _N.FLUSH_STRAIGHT if flush else _N.STRAIGHT
+        return FLUSH_STRAIGHT if flush else STRAIGHT
     if width == 2:
-        return _N.DOUBLE_STRAIGHT
+        return DOUBLE_STRAIGHT
     if width == 3:
-        return _N.TRIPLE_STRAIGHT
-    return _N.MULTI_STRAIGHT  # only as the effective combination of a straight chain
+        return TRIPLE_STRAIGHT
+    return MULTI_STRAIGHT  # only as the effective combination of a straight chain
 
 
 def purity(counts: tuple[int, ...]) -> int:
@@ -214,29 +237,29 @@ def classify_counts(cards: Cards, rc: list[int], table: Table, seat: int) -> Com
     sj, bj = rc[SJ], rc[BJ]
     if sj and bj:
         if n == 2:
-            return Combination(_N.JOKER_BOMB, cards, 2, 1, BJ, 0)  # 4A4-COMBO-7 (Joker bomb)
+            return Combination(JOKER_BOMB, cards, 2, 1, BJ, 0)  # 4A4-COMBO-7 (Joker bomb)
         return None
     if n == 3 and rc[4] == 2 and rc[14] == 1:  # 4A4-COMBO-8 (4A4)
-        return Combination(_N.FOUR_A_FOUR, cards, 3, 1, 4, purity(cards.counts))
+        return Combination(FOUR_A_FOUR, cards, 3, 1, 4, purity(cards.counts))
     strengths = table.strengths(seat)
     if len(present) == 1:
         # 4A4-COMBO-2 (Single and pair), 4A4-COMBO-6 (Bomb)
         r = present[0]
-        name = _N.SINGLE if n == 1 else _N.PAIR if n == 2 else _N.BOMB
+        name = SINGLE if n == 1 else PAIR if n == 2 else BOMB
         return Combination(name, cards, n, 1, r, strengths[r])
     if sj or bj:
         return None
-    return _run(cards, rc, present, n, variant)
+    return _run(cards, rc, present, n, variant, table.floor)
 
 
 def _run(
-    cards: Cards, rc: list[int], present: list[int], n: int, variant: Variant
+    cards: Cards, rc: list[int], present: list[int], n: int, variant: Variant, floor: int
 ) -> Combination | None:
     lo, hi = present[0], present[-1]
     length = hi - lo + 1
     if length != len(present):
         return None
-    if lo == 2 and variant.straight_floor is not StraightFloor.TWO:  # 4A4-COMBO-3 (Straight)
+    if lo < floor:  # 4A4-COMBO-3 (Straight)
         return None
     width = rc[lo]
     if n != width * length:
@@ -266,33 +289,34 @@ def _one_suit(counts: tuple[int, ...]) -> bool:
     return True
 
 
-def beats(top: Combination, play: Combination, variant: Variant) -> bool:
-    """Whether ``play`` beats ``top`` standing on top of a trick: 4A4-BEAT-1 (Same kind, same
-    size) … 4A4-BEAT-9 (Four 3s beat 4A4).
+def beats(top: Combination, play: Combination, table: Table) -> bool:
+    """Whether ``play`` beats ``top`` standing on top of a trick, in the context of ``table``
+    (its variant's switches): 4A4-BEAT-1 (Same kind, same size) … 4A4-BEAT-9 (Four 3s beat 4A4).
 
     Irreflexive and asymmetric; not transitive when ``four_threes_beat_4a4`` is on, 4A4-BEAT-10
     (The relation is a cycle, not an order).
     """
+    variant = table.variant
     pn, tn = play.name, top.name
-    if pn is _N.FOUR_A_FOUR:  # 4A4-BEAT-8 (4A4 and its order)
-        if tn is _N.FOUR_A_FOUR:
+    if pn is FOUR_A_FOUR:  # 4A4-BEAT-8 (4A4 and its order)
+        if tn is FOUR_A_FOUR:
             return play.strength > top.strength
         return not (top.four_threes and variant.four_threes_beat_4a4)
-    if pn is _N.JOKER_BOMB:  # 4A4-BEAT-7 (Joker bomb)
-        return tn is not _N.FOUR_A_FOUR and tn is not _N.JOKER_BOMB
-    if pn is _N.BOMB:
-        if tn is _N.FOUR_A_FOUR:  # 4A4-BEAT-9 (Four 3s beat 4A4)
+    if pn is JOKER_BOMB:  # 4A4-BEAT-7 (Joker bomb)
+        return tn is not FOUR_A_FOUR and tn is not JOKER_BOMB
+    if pn is BOMB:
+        if tn is FOUR_A_FOUR:  # 4A4-BEAT-9 (Four 3s beat 4A4)
             return play.four_threes and variant.four_threes_beat_4a4
-        if tn is _N.JOKER_BOMB:
+        if tn is JOKER_BOMB:
             return False
-        if tn is _N.BOMB:  # 4A4-BEAT-4 (Bomb against bomb)
+        if tn is BOMB:  # 4A4-BEAT-4 (Bomb against bomb)
             return play.width > top.width or (
                 play.width == top.width and play.strength > top.strength
             )
         if top.is_run:  # 4A4-BEAT-5 (Bomb against the rest)
-            return variant.bomb_vs_straight is BombVsStraight.ANY or play.width >= top.width + 2
+            return table.bombs_beat_runs or play.width >= top.width + 2
         return True  # singles and pairs
-    if tn is _N.FOUR_A_FOUR or tn is _N.JOKER_BOMB or tn is _N.BOMB:
+    if tn is FOUR_A_FOUR or tn is JOKER_BOMB or tn is BOMB:
         return False
     if not play.is_run or not top.is_run:
         # singles and pairs: same width, compare the seat-aware strength, 4A4-BEAT-1 (Same

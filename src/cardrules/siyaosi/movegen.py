@@ -22,19 +22,25 @@ from cardrules.multiset import Cards
 from cardrules.siyaosi import chain
 from cardrules.siyaosi.combos import (
     BJ,
+    BOMB,
+    FLUSH_STRAIGHT,
+    FOUR_A_FOUR,
+    JOKER_BOMB,
     NATURAL,
+    PAIR,
+    SINGLE,
     SJ,
+    STRAIGHT,
     Combination,
-    CombinationName,
     Table,
     beats,
     purity,
     rank_counts,
     run_name,
 )
-from cardrules.siyaosi.moves import KIND_ORDER, Move, MoveKind, Top
+from cardrules.siyaosi.moves import CAPTURE, CHI, KIND_ORDER, PASS, PLAY, Move, MoveKind, Top
 from cardrules.siyaosi.rules import Situation, chi_combination
-from cardrules.siyaosi.variant import Cha, StraightFloor, Variant
+from cardrules.siyaosi.variant import Variant
 
 _Key = tuple[int, int, int, int, tuple[int, ...]]
 _Add = Callable[[int, MoveKind, int, Cards, int], None]
@@ -47,7 +53,6 @@ _ZERO54 = [0] * 54
 _NONE = Cards()
 # What a leader may play besides singles, pairs and bombs (those are listed straight from counts).
 _LEAD_REST = frozenset(("joker-bomb", "4a4", "run"))
-_N = CombinationName
 
 
 def _cards(counts: list[int]) -> Cards:
@@ -109,7 +114,6 @@ def hand_plays(
     """Every combination the hand can play (canonical card choices), optionally only of some
     kinds (``single pair run bomb joker-bomb 4a4``) and only the runs ``runs`` accepts."""
     counts = hand.counts
-    variant = table.variant
     strengths = table.strengths(seat)
     want = kinds or frozenset(("single", "pair", "run", "bomb", "joker-bomb", "4a4"))
     for r in range(2, 17):
@@ -118,20 +122,20 @@ def hand_plays(
             continue
         s = strengths[r]
         if "single" in want:
-            yield Combination(_N.SINGLE, _picked(counts, r, 1), 1, 1, r, s)
+            yield Combination(SINGLE, _picked(counts, r, 1), 1, 1, r, s)
         if n >= 2 and "pair" in want:
-            yield Combination(_N.PAIR, _picked(counts, r, 2), 2, 1, r, s)
+            yield Combination(PAIR, _picked(counts, r, 2), 2, 1, r, s)
         if n >= 3 and "bomb" in want:
             for k in range(3, n + 1):
-                yield Combination(_N.BOMB, _picked(counts, r, k), k, 1, r, s)
+                yield Combination(BOMB, _picked(counts, r, k), k, 1, r, s)
     if rc[SJ] and rc[BJ] and "joker-bomb" in want:
         out = list(_ZERO54)
         out[52] = out[53] = 1
-        yield Combination(_N.JOKER_BOMB, _cards(out), 2, 1, BJ, 0)
+        yield Combination(JOKER_BOMB, _cards(out), 2, 1, BJ, 0)
     if rc[4] >= 2 and rc[14] and "4a4" in want:
         yield from _four_a_fours(counts)
     if "run" in want:
-        yield from _runs(counts, rc, variant, runs)
+        yield from _runs(counts, rc, table, runs)
 
 
 def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
@@ -153,13 +157,14 @@ def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
                 if p in seen:
                     continue
                 seen.add(p)
-                yield Combination(_N.FOUR_A_FOUR, _cards(out), 3, 1, 4, p)
+                yield Combination(FOUR_A_FOUR, _cards(out), 3, 1, 4, p)
 
 
 def _runs(
-    counts: tuple[int, ...], rc: list[int], variant: Variant, keep: RunFilter | None = None
+    counts: tuple[int, ...], rc: list[int], table: Table, keep: RunFilter | None = None
 ) -> Iterator[Combination]:
-    floor = 2 if variant.straight_floor is StraightFloor.TWO else 3
+    variant = table.variant
+    floor = table.floor
     widths = [1, 2] + ([3] if variant.triple_straights else [])
     for w in widths:
         min_len = 3 if w == 1 else max(variant.min_tuple_run, 2)
@@ -199,7 +204,7 @@ def _straights(
                 chosen.append(i)
                 break
     if not flush_matters:
-        yield Combination(_N.STRAIGHT, _cards(out), 1, length, lo, lo)
+        yield Combination(STRAIGHT, _cards(out), 1, length, lo, lo)
         return
     mono = len({i // 13 for i in chosen}) == 1
     if mono:
@@ -214,14 +219,14 @@ def _straights(
                 mono = False
                 break
     if not mono:
-        yield Combination(_N.STRAIGHT, _cards(out), 1, length, lo, lo, False)
+        yield Combination(STRAIGHT, _cards(out), 1, length, lo, lo, False)
     for s in (3, 2, 1, 0):
         base = s * 13 - 2
         if all(counts[base + q] for q in range(lo, hi + 1)):
             fl = list(_ZERO54)
             for q in range(lo, hi + 1):
                 fl[base + q] = 1
-            yield Combination(_N.FLUSH_STRAIGHT, _cards(fl), 1, length, lo, lo, True)
+            yield Combination(FLUSH_STRAIGHT, _cards(fl), 1, length, lo, lo, True)
             return  # one flush straight per rank run: the suit changes nothing else
 
 
@@ -245,12 +250,12 @@ def _runs_that_may_beat(top: Combination, variant: Variant) -> RunFilter | None:
 
 def _follow_kinds(top: Combination, variant: Variant) -> frozenset[str]:
     name = top.name
-    if name is _N.FOUR_A_FOUR:
+    if name is FOUR_A_FOUR:
         return frozenset(("4a4", "bomb"))
-    if name is _N.JOKER_BOMB:
+    if name is JOKER_BOMB:
         return frozenset(("4a4",))
     kinds = {"bomb", "joker-bomb", "4a4"}
-    if name is _N.BOMB:
+    if name is BOMB:
         return frozenset(kinds)
     if top.is_run:
         kinds.add("run")
@@ -286,9 +291,9 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
     steps: tuple[int, ...] = ()
     capture = False
     if top is not None:
-        if variant.cha is Cha.CHAIN and top.base is not None:
+        if table.chains and top.base is not None:
             steps = chain.next_steps(top, variant)
-        capture = variant.cha is Cha.CAPTURE and top.combination.name is _N.SINGLE
+        capture = table.captures and top.combination.name is SINGLE
     out = sit.out
     for seat, hand in hands:
         if seat in out:
@@ -302,11 +307,11 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
                     if n:
                         order = NATURAL[r]
                         for k in range(1, n + 1):
-                            add(seat, MoveKind.PLAY, order, _picked(counts, r, k), k)
+                            add(seat, PLAY, order, _picked(counts, r, k), k)
                 for combo in hand_plays(hand, rc, table, seat, _LEAD_REST):
-                    add(seat, MoveKind.PLAY, _order(combo), combo.cards, combo.width * combo.length)
+                    add(seat, PLAY, _order(combo), combo.cards, combo.width * combo.length)
             else:
-                keyed.append(((seat, 0, 0, 0, ()), _move(seat, MoveKind.PASS, _NONE)))
+                keyed.append(((seat, 0, 0, 0, ()), _move(seat, PASS, _NONE)))
                 _follows(sit, top, hand, rc, seat, add)
         if steps:
             assert top is not None
@@ -315,7 +320,7 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
             assert top is not None
             r = top.combination.low
             if sum(hand.counts[i] for i in _PICK[r]) >= 2:
-                add(seat, MoveKind.CAPTURE, r, _picked(hand.counts, r, 2), 2)
+                add(seat, CAPTURE, r, _picked(hand.counts, r, 2), 2)
     keyed.sort(key=lambda km: km[0])
     return [m for _, m in keyed]
 
@@ -325,7 +330,7 @@ def _follows(sit: Situation, top: Top, hand: Cards, rc: list[int], seat: int, ad
     variant = table.variant
     current = top.combination
     kinds = _follow_kinds(current, variant)
-    if current.name is _N.SINGLE or current.name is _N.PAIR:
+    if current.name is SINGLE or current.name is PAIR:
         # fast path: same kind by strength, then bombs, joker bomb and 4A4 through ``beats``
         width = current.width
         floor = current.strength
@@ -333,11 +338,11 @@ def _follows(sit: Situation, top: Top, hand: Cards, rc: list[int], seat: int, ad
         counts = hand.counts
         for r in range(2, 17):
             if rc[r] >= width and strengths[r] > floor:
-                add(seat, MoveKind.PLAY, NATURAL[r], _picked(counts, r, width), width)
+                add(seat, PLAY, NATURAL[r], _picked(counts, r, width), width)
         kinds = kinds - {current.name.value}
-    base = top.base if variant.cha is Cha.CHAIN else None
+    base = top.base if table.chains else None
     for combo in hand_plays(hand, rc, table, seat, kinds, _runs_that_may_beat(current, variant)):
-        if not beats(current, combo, variant):
+        if not beats(current, combo, table):
             continue
         if (
             base is not None
@@ -346,8 +351,8 @@ def _follows(sit: Situation, top: Top, hand: Cards, rc: list[int], seat: int, ad
             and chain.steps_made(top, rank_counts(combo.cards.counts), variant)
         ):
             continue  # these cards are chain steps, listed as such
-        add(seat, MoveKind.PLAY, _order(combo), combo.cards, combo.width * combo.length)
-    if variant.chi and current.name is _N.SINGLE and not top.steps and not sit.passes:
+        add(seat, PLAY, _order(combo), combo.cards, combo.width * combo.length)
+    if variant.chi and current.name is SINGLE and not top.steps and not sit.passes:
         _chis(sit, top, hand, seat, add)
 
 
@@ -356,7 +361,7 @@ def _chis(sit: Situation, top: Top, hand: Cards, seat: int, add: _Add) -> None:
     if r > 14:
         return
     variant = sit.table.variant
-    floor = 2 if variant.straight_floor is StraightFloor.TWO else 3
+    floor = sit.table.floor
     counts = hand.counts
     seen: set[tuple[tuple[int, int], bool]] = set()
     for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):
@@ -379,7 +384,7 @@ def _chis(sit: Situation, top: Top, hand: Cards, seat: int, add: _Add) -> None:
                 if ((a, b), cls) in seen:
                     continue
                 seen.add(((a, b), cls))
-                add(seat, MoveKind.CHI, a, cards, 2)
+                add(seat, CHI, a, cards, 2)
 
 
 def _chain_steps(top: Top, hand: Cards, seat: int, steps: tuple[int, ...], add: _Add) -> None:

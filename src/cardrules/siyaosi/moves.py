@@ -16,7 +16,7 @@ from cardrules.move import EMPTY, MoveBase
 from cardrules.multiset import Cards
 from cardrules.siyaosi.combos import Combination
 
-__all__ = ["KIND_ORDER", "Move", "MoveKind", "Top"]
+__all__ = ["CAPTURE", "CHA", "CHI", "GOU", "KIND_ORDER", "PASS", "PLAY", "Move", "MoveKind", "Top"]
 
 
 class MoveKind(StrEnum):
@@ -31,6 +31,15 @@ class MoveKind(StrEnum):
     CAPTURE = "capture"
 
 
+# The kinds as module constants: ``MoveKind.X`` is an enum lookup on every use, which the hot
+# paths avoid.
+PASS = MoveKind.PASS
+PLAY = MoveKind.PLAY
+CHI = MoveKind.CHI
+CHA = MoveKind.CHA
+GOU = MoveKind.GOU
+CAPTURE = MoveKind.CAPTURE
+
 #: Listing order of kinds, 4A4-MOVES-1 (What `legal_moves` lists).
 KIND_ORDER = {k: i for i, k in enumerate(MoveKind)}
 
@@ -43,7 +52,7 @@ class Move(MoveBase[MoveKind]):
     GAME: ClassVar[str] = "siyaosi"
     KINDS: ClassVar[type[StrEnum]] = MoveKind
 
-    kind: MoveKind = MoveKind.PLAY
+    kind: MoveKind = PLAY
     cards: Cards = EMPTY
 
 

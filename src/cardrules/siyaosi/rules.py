@@ -21,15 +21,15 @@ from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
 from cardrules.siyaosi import chain
 from cardrules.siyaosi.combos import (
+    SINGLE,
     Combination,
-    CombinationName,
     Table,
     beats,
     classify_counts,
     rank_counts,
 )
-from cardrules.siyaosi.moves import Move, MoveKind, Top
-from cardrules.siyaosi.variant import Cha, Variant
+from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, PLAY, Move, MoveKind, Top
+from cardrules.siyaosi.variant import Variant
 
 __all__ = [
     "CODES",
@@ -42,7 +42,6 @@ __all__ = [
     "relay",
 ]
 
-K = MoveKind
 
 #: Every refusal of the 四幺四 play phase.
 CODES = CodeTable(
@@ -196,15 +195,17 @@ def relay(players: int, out: tuple[int, ...], seat: int) -> int:
 def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
     """Why ``move`` is illegal in ``sit``, or ``None`` if it is legal. ``hand`` is the mover's
     hand (``None``: not known to the caller, as for a view asked about another seat)."""
-    common = common_refusal(CODES, move, Move, sit.players, hand, sit.is_over)
-    if common is not None or not isinstance(move, Move) or hand is None:
-        return common
+    if type(move) is not Move or hand is None or sit.turn is None or move.seat >= sit.players:
+        # the rare case, checked in full (the common case passes these checks)
+        common = common_refusal(CODES, move, Move, sit.players, hand, sit.is_over)
+        if common is not None or not isinstance(move, Move) or hand is None:
+            return common
     seat = move.seat
     if seat in sit.out:
         return _refuse("seat-out", f"seat {seat} is out and plays no more")
     kind = move.kind
     top = sit.top
-    if kind is K.PASS:
+    if kind is PASS:
         if seat != sit.turn:
             return _not_turn(sit, seat)
         if top is None:
@@ -217,11 +218,11 @@ def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
         )
         return _refuse("not-in-hand", f"seat {seat} does not hold {missing}")
     rc = rank_counts(cards.counts)
-    if kind is K.PLAY:
+    if kind is PLAY:
         return _explain_play(sit, seat, cards, rc, top)
-    if kind is K.CHA or kind is K.GOU:
+    if kind is CHA or kind is GOU:
         return _explain_chain(sit, kind, rc, top)
-    if kind is K.CAPTURE:
+    if kind is CAPTURE:
         return _explain_capture(sit, rc, top)
     return _explain_chi(sit, seat, cards, top)
 
@@ -236,7 +237,7 @@ def _not_turn(sit: Situation, seat: int) -> Illegal:
 
 def _open_chain(sit: Situation, top: Top | None) -> Top | None:
     """``top`` when a chain may be stepped on it."""
-    if top is None or top.base is None or sit.table.variant.cha is not Cha.CHAIN:
+    if top is None or top.base is None or not sit.table.chains:
         return None
     return top
 
@@ -260,7 +261,7 @@ def _explain_play(
         return _refuse("not-a-combination", f"{cards} is not a combination of 四幺四")
     if top is None:
         return None
-    if not beats(top.combination, combo, sit.table.variant):
+    if not beats(top.combination, combo, sit.table):
         return _refuse(
             "does-not-beat",
             f"{cards} ({combo.name}) does not beat {top.cards} ({top.describe()})",
@@ -272,7 +273,7 @@ def _explain_chain(
     sit: Situation, kind: MoveKind, rc: list[int], top: Top | None
 ) -> Illegal | None:
     variant = sit.table.variant
-    if variant.cha is not Cha.CHAIN:
+    if not sit.table.chains:
         return _refuse("chains-off", "this variant has no 勾岔 chains (switch cha)")
     if top is None or top.base is None:
         return _refuse(
@@ -287,7 +288,7 @@ def _explain_chain(
         c = rc[base.low]
         ranks = range(base.low, base.low + base.length)
         shaped = sum(rc) == c * base.length and all(rc[r] == c for r in ranks)
-        wrong = 2 * base.width if kind is K.CHA else base.width
+        wrong = 2 * base.width if kind is CHA else base.width
         if shaped and c == wrong:
             return _refuse("wrong-chain-step", f"the chain needs a {due} next, not a {kind}")
         names = " ".join(Rank(r).text for r in ranks)
@@ -300,9 +301,9 @@ def _explain_chain(
 
 
 def _explain_capture(sit: Situation, rc: list[int], top: Top | None) -> Illegal | None:
-    if sit.table.variant.cha is not Cha.CAPTURE:
+    if not sit.table.captures:
         return _refuse("capture-off", "this variant has no capture (switch cha)")
-    if top is None or top.combination.name is not CombinationName.SINGLE:
+    if top is None or top.combination.name is not SINGLE:
         return _refuse("no-single-to-capture", "a capture needs a single on top")
     r = top.combination.low
     if rc[r] != 2 or sum(rc) != 2:
@@ -316,7 +317,7 @@ def _explain_capture(sit: Situation, rc: list[int], top: Top | None) -> Illegal 
 def _explain_chi(sit: Situation, seat: int, cards: Cards, top: Top | None) -> Illegal | None:
     if not sit.table.variant.chi:
         return _refuse("chi-off", "this variant has no 吃 (switch chi)")
-    if top is None or top.combination.name is not CombinationName.SINGLE or top.steps:
+    if top is None or top.combination.name is not SINGLE or top.steps:
         return _refuse("no-single-to-chi", "吃 needs a single on top")
     if seat != sit.turn or sit.passes:
         return _refuse(
@@ -359,8 +360,8 @@ def parse_move(sit: Situation, text: MoveText | str) -> Move:
         chained = _open_chain(sit, top)
         if chained is not None and chain.steps_made(chained, rc, variant):
             return Move(text.seat, chain.step_kind(chained.steps), cards)
-        if variant.cha is Cha.CAPTURE and _explain_capture(sit, rc, top) is None:
-            return Move(text.seat, K.CAPTURE, cards)
+        if sit.table.captures and _explain_capture(sit, rc, top) is None:
+            return Move(text.seat, CAPTURE, cards)
         if variant.chi and _explain_chi(sit, text.seat, cards, top) is None:
-            return Move(text.seat, K.CHI, cards)
-    return Move(text.seat, K.PLAY, cards)
+            return Move(text.seat, CHI, cards)
+    return Move(text.seat, PLAY, cards)

@@ -26,6 +26,7 @@ from cardrules.game import Derives, Steps
 from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
+from cardrules.move import EMPTY
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
@@ -219,8 +220,10 @@ class State(Derives, TableFacts, Steps[Move]):
     # ------------------------------------------------------------------ legality
     def explain(self, move: Move) -> Illegal | None:
         """Why ``move`` is illegal here, or ``None`` if it is legal."""
-        seat = move.seat if isinstance(move, Move) else -1
-        hand = self.hands[seat] if 0 <= seat < len(self.hands) else Cards()
+        try:
+            hand = self.hands[move.seat]
+        except (AttributeError, IndexError, TypeError):
+            hand = EMPTY  # not a move, or no such seat: rules.explain says which
         return rules.explain(self, move, hand)
 
     def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
@@ -257,12 +260,13 @@ class State(Derives, TableFacts, Steps[Move]):
         seat = move.seat
         hands = self.hands
         cards = move.cards
-        left = len(hands[seat]) - len(cards)
+        left = 1  # only whether the mover holds cards matters, unless events are wanted
         if cards:
-            hand = Cards.unchecked(tuple(map(operator.sub, hands[seat].counts, cards.counts)))
-            hands = (*hands[:seat], hand, *hands[seat + 1 :])
+            counts = tuple(map(operator.sub, hands[seat].counts, cards.counts))
+            hands = (*hands[:seat], Cards.unchecked(counts), *hands[seat + 1 :])
+            left = sum(counts) if sink is not None else any(counts)
         out, leader, turn, top, passes, trick = advance(self, move, left, sink)
-        return State(self.table, hands, leader, out, trick, derived=(turn, top, passes))
+        return _made(self.table, hands, leader, out, trick, turn, top, passes)
 
     # ------------------------------------------------------------------ views and JSON
     def view(self, seat: int) -> View:
@@ -323,6 +327,36 @@ class State(Derives, TableFacts, Steps[Move]):
                 raise reader.bad(key, reader.raw(key), "does not follow from the trick")
         reader.done()
         return state
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _made(
+    table: Table,
+    hands: tuple[Cards, ...],
+    leader: int,
+    out: tuple[int, ...],
+    trick: tuple[Move, ...],
+    turn: int | None,
+    top: Top | None,
+    passes: int,
+) -> State:
+    """A state the library knows to be consistent (the hot path of ``apply``): its slots are
+    filled directly, without the constructor's checks."""
+    state: State = _new(State)
+    _set(state, "table", table)
+    _set(state, "hands", hands)
+    _set(state, "leader", leader)
+    _set(state, "out", out)
+    _set(state, "trick", trick)
+    _set(state, "_derived", None)
+    _set(state, "turn", turn)
+    _set(state, "top", top)
+    _set(state, "passes", passes)
+    _set(state, "_moves", None)
+    return state
 
 
 def _variant(variant: Variant | str) -> Variant:

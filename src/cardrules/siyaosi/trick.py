@@ -29,13 +29,12 @@ from cardrules.siyaosi.events import (
     SeatOut,
     TrickWon,
 )
-from cardrules.siyaosi.moves import Move, MoveKind, Top
+from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, Move, Top
 from cardrules.siyaosi.result import round_result
 from cardrules.siyaosi.rules import Situation, chi_combination, explain, next_active, relay
 
 __all__ = ["Advance", "TrickSituation", "advance", "is_over", "replay"]
 
-K = MoveKind
 
 #: What a move leaves: ``(out, leader, turn, top, passes, trick)``.
 Advance = tuple[tuple[int, ...], int, int | None, Top | None, int, tuple[Move, ...]]
@@ -69,7 +68,8 @@ class TrickSituation:
 
 def advance(sit: Situation, move: Move, left: int, sink: list[Event] | None) -> Advance:
     """The public table after the legal ``move`` in ``sit``; ``left`` is how many cards the
-    mover holds after it. Events are appended to ``sink`` when one is given."""
+    mover holds after it (without a ``sink`` only whether it is zero matters). Events are
+    appended to ``sink`` when one is given."""
     table = sit.table
     players = sit.players
     seat = move.seat
@@ -78,7 +78,7 @@ def advance(sit: Situation, move: Move, left: int, sink: list[Event] | None) -> 
     kind = move.kind
     if sink is not None:
         sink.append(MovePlayed(seat, kind, move.cards))
-    if kind is K.PASS:
+    if kind is PASS:
         assert top is not None and sit.turn is not None
         passes = sit.passes + 1
         others = players - len(out) - (0 if top.seat in out else 1)
@@ -91,29 +91,30 @@ def advance(sit: Situation, move: Move, left: int, sink: list[Event] | None) -> 
             return out, leader, leader, None, 0, ()
         return out, sit.leader, next_active(players, out, sit.turn), top, passes, (*sit.trick, move)
     cards = move.cards
+    over = False  # the round was not over before the move; only going out can end it
     if not left:  # 4A4-TURN-5 (Going out)
         out = (*out, seat)
-    over = is_over(players, out)
-    if kind is K.CAPTURE:  # 4A4-CAPTURE-1 (Capturing a single): the trick ends at once
+        over = is_over(players, out)
+    if kind is CAPTURE:  # 4A4-CAPTURE-1 (Capturing a single): the trick ends at once
         leader = relay(players, out, seat)
         if sink is not None:
             _after_play(table, players, seat, left, out, over, sink)
             sink.append(TrickWon(seat, leader, cards))
         return out, leader, None if over else leader, None, 0, ()
-    if kind is K.CHA or kind is K.GOU:
+    if kind is CHA or kind is GOU:
         assert top is not None and top.base is not None
         steps = top.steps + chain.steps_made(top, rank_counts(cards.counts), table.variant)
         new_top = Top(seat, chain.effective(top, cards, steps), top.base, top.base_seat, steps)
         if sink is not None:
             sink.append(ChainStepped(seat, steps, new_top.combination.width))
     else:
-        if kind is K.CHI:
+        if kind is CHI:
             assert top is not None
             combo = chi_combination(table, seat, cards, top)
         else:
             combo = classify_counts(cards, rank_counts(cards.counts), table, seat)
         assert combo is not None
-        new_top = Top(seat, combo, combo if chain.chainable(combo, table.variant) else None, seat)
+        new_top = Top(seat, combo, combo if chain.chainable(combo, table) else None, seat)
         if sink is not None and top is not None and top.steps:
             sink.append(ChainClosed(seat))
     if sink is not None:
