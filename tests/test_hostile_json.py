@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from cardrules import CardrulesError, GameState, MoveLike, shengji, siyaosi
 from cardrules.deck import full_deck
 from cardrules.errors import DocumentError, PositionError, VariantError
-from cardrules.jsonio import JSON, MAX_JSON_DEPTH
+from cardrules.jsonio import JSON
+from cardrules.limits import MAX_JSON_DEPTH
 from cardrules.multiset import Cards
 from cardrules.testing.strategies import seeds, variants
 

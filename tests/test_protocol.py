@@ -197,6 +197,16 @@ def test_every_document_carries_its_envelope(game: str) -> None:
     for doc in docs:
         assert doc["format"] == 1 and doc["game"] == game
         assert list(doc)[:3] == ["format", "game", "type"]
+        assert _plain(doc), doc
+
+
+def _plain(value: object) -> bool:
+    """Only JSON's own types, exactly (no enum or other str subclass slipping through)."""
+    if type(value) is dict:
+        return all(type(k) is str and _plain(v) for k, v in value.items())
+    if type(value) is list:
+        return all(_plain(v) for v in value)
+    return type(value) in (str, int, float, bool, type(None))
 
 
 def test_a_document_of_the_other_game_is_refused() -> None:

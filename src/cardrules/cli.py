@@ -45,7 +45,7 @@ from cardrules.variant import (
 __all__ = ["main"]
 
 
-#: Exit codes (documented in the module docstring and ``docs/limits.md``).
+#: Exit codes (documented in the module docstring and the README, "Limits on input").
 EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL = 1, 2, 3
 
 

@@ -30,7 +30,7 @@ import cattrs
 
 from cardrules.cards import Rank, Suit
 from cardrules.errors import CardrulesError, DocumentError, PositionError
-from cardrules.limits import quote
+from cardrules.limits import MAX_JSON_BYTES, MAX_JSON_DEPTH, quote
 from cardrules.multiset import Cards
 
 if TYPE_CHECKING:
@@ -55,10 +55,6 @@ __all__ = [
 
 #: The version of every document layout this library writes.
 FORMAT = 1
-#: The largest JSON text read (bytes of UTF-8); a whole four-deck state is about 3 KB.
-MAX_JSON_BYTES = 1 << 20
-#: The deepest nesting of arrays and objects read.
-MAX_JSON_DEPTH = 32
 
 JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | None
 JSONObject = dict[str, JSON]
@@ -66,6 +62,12 @@ JSONObject = dict[str, JSON]
 _E = TypeVar("_E", bound=StrEnum)
 _V = TypeVar("_V", bound="VariantBase")
 _T = TypeVar("_T")
+
+
+def _bounded(message: str, limit: int = 200) -> str:
+    """A library message (which quotes input only through :func:`quote`) cut to one short line."""
+    line = " ".join(message.split())
+    return line if len(line) <= limit else line[:limit] + "…"
 
 
 def _depth_ok(text: str) -> bool:
@@ -113,7 +115,7 @@ def parse_json(text: str | bytes, what: str) -> JSON:
     try:
         value: JSON = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as err:
-        raise DocumentError(what, f"invalid JSON ({quote(str(err))})") from None
+        raise DocumentError(what, f"invalid JSON ({_bounded(str(err))})") from None
     return value
 
 
@@ -341,13 +343,10 @@ def _read_suit(value: object, _type: object) -> Suit:
     return Suit.parse(value)
 
 
-def _read_enum(cls: type[StrEnum]) -> Callable[[object, object], StrEnum]:
-    def hook(value: object, _type: object) -> StrEnum:
-        if not isinstance(value, str):
-            raise TypeError(f"one of {', '.join(m.value for m in cls)} is needed")
-        return cls(value)
-
-    return hook
+def _read_enum(value: object, cls: type[StrEnum]) -> StrEnum:
+    if not isinstance(value, str) or value not in cls.__members__.values():
+        raise TypeError(f"one of {', '.join(m.value for m in cls)} is needed, got {quote(value)}")
+    return cls(value)
 
 
 #: Converter for the small flat records of both games (events, round results): strict about
@@ -362,12 +361,8 @@ records.register_structure_hook(Rank, _read_rank)
 records.register_unstructure_hook(Rank, lambda r: r.text)
 records.register_structure_hook(Suit, _read_suit)
 records.register_unstructure_hook(Suit, lambda s: s.letter)
-records.register_unstructure_hook_func(
-    lambda t: isinstance(t, type) and issubclass(t, StrEnum), lambda e: str(e.value)
-)
-records.register_structure_hook_factory(
-    lambda t: isinstance(t, type) and issubclass(t, StrEnum), _read_enum
-)
+records.register_unstructure_hook(StrEnum, lambda e: str(e.value))
+records.register_structure_hook(StrEnum, _read_enum)  # before str's own hook, for subclasses
 
 
 @contextmanager
@@ -404,4 +399,4 @@ def read_record(cls: type[_T], table: Mapping[str, object], what: str) -> _T:
         raise DocumentError(what, str(err)) from None
     except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as err:
         inner = _innermost(err)
-        raise DocumentError(what, quote(str(inner))) from None
+        raise DocumentError(what, _bounded(str(inner))) from None

@@ -1,4 +1,4 @@
-"""The limits every reader of outside input enforces, in one place (see ``docs/limits.md``).
+"""The limits every reader of outside input enforces, in one place (README: "Limits on input").
 
 Files, card texts and names come from people and programs we do not control. Each limit is far
 above what a real variant, case file or hand needs and low enough that refusing input beyond it
@@ -20,7 +20,10 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_EXTENDS",
     "MAX_FILE_BYTES",
+    "MAX_JSON_BYTES",
+    "MAX_JSON_DEPTH",
     "MAX_LINE_CHARS",
+    "MAX_MOVE_TEXT",
     "MAX_NAME_CHARS",
     "MAX_PATH_CHARS",
     "QUOTE_CHARS",
@@ -52,6 +55,13 @@ MAX_CARD_TOKENS = MAX_COPIES * 54
 QUOTE_CHARS = 60
 #: Characters of one line the command line prints from a message (an error, a failing case).
 MAX_LINE_CHARS = 1000
+#: Bytes of one JSON document read (a state, a view, an event log …); a four-deck state is
+#: about 3 KB, a whole round's event log about 40 KB.
+MAX_JSON_BYTES = 1024 * 1024
+#: How deep arrays and objects may nest in a JSON document (a state needs 3).
+MAX_JSON_DEPTH = 32
+#: Characters in one move text (a four-deck throw of 52 cards is about 160).
+MAX_MOVE_TEXT = 4096
 
 
 class _Quoter(reprlib.Repr):

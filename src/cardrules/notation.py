@@ -18,13 +18,10 @@ from collections.abc import Collection
 import attrs
 
 from cardrules.errors import NotationError
-from cardrules.limits import quote
+from cardrules.limits import MAX_MOVE_TEXT, quote
 from cardrules.multiset import Cards
 
-__all__ = ["MAX_MOVE_TEXT", "MoveText", "parse_move_text"]
-
-#: The longest move text read (a four-deck throw of 52 cards is about 160 characters).
-MAX_MOVE_TEXT = 4096
+__all__ = ["MoveText", "parse_move_text"]
 
 
 @attrs.frozen

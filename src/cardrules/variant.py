@@ -3,7 +3,7 @@
 A variant file has ``game``, ``name``, optionally ``extends`` (a preset name of the same game, or a
 path relative to the file, inside its folder unless the caller allows otherwise — see
 :func:`load_variant`) and ``description``, and then the game's switches at top level. Files are
-read within the limits of :mod:`cardrules.limits` (``docs/limits.md``). Each
+read within the limits of :mod:`cardrules.limits` (the README, "Limits on input"). Each
 game declares its switches once, as attrs fields made with :func:`switch`; that declaration drives
 loading, validation (every message names the key, the value and what is allowed), ``variant
 show``/``diff`` and the hypothesis strategy that draws variants for property tests.

@@ -128,14 +128,15 @@ def test_any_text_is_a_card_only_in_its_documented_spellings(text: str) -> None:
 
 
 def test_the_limits_documented_are_the_limits_enforced() -> None:
-    """``docs/limits.md`` lists every constant of ``cardrules.limits`` with its value."""
+    """The README's limits table lists every constant of ``cardrules.limits`` with its value."""
     import re
     from pathlib import Path
 
     from cardrules import limits
 
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "limits.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| [^|]+ \| `(\w+)` \| (\d+)( KiB)? \|", doc, re.MULTILINE)
-    documented = {name: int(value) * (1024 if kib else 1) for name, value, kib in rows}
+    doc = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| [^|]+ \| `(\w+)` \| (\d+)( KiB| MiB)? \|", doc, re.MULTILINE)
+    scale = {"": 1, " KiB": 1024, " MiB": 1024 * 1024}
+    documented = {name: int(value) * scale[unit] for name, value, unit in rows}
     enforced = {name: getattr(limits, name) for name in limits.__all__ if name.isupper()}
     assert documented == enforced
