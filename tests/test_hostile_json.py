@@ -325,3 +325,18 @@ def test_constructors_refuse_what_cannot_exist() -> None:
 def test_states_built_with_levels_as_text_write_json() -> None:
     state = siyaosi.State.new("classic", seed=1, levels=("5", "6"))
     assert siyaosi.State.from_json(state.to_json()) == state
+
+
+def test_a_move_of_impossibly_many_cards_is_refused_before_any_work() -> None:
+    start = time.perf_counter()
+    with pytest.raises(CardrulesError):
+        Cards((10**7,) * 54)
+    with pytest.raises(CardrulesError):
+        Cards.from_counts([10**7] * 54)
+    most = Cards((8,) * 54)  # every card of eight decks: the most any move can name
+    for state in (siyaosi.State.new("classic", seed=1), shengji.State.new("four-deck", seed=1)):
+        move_type = siyaosi.Move if isinstance(state, siyaosi.State) else shengji.Move
+        reason = state.explain(move_type(0, cards=most))  # type: ignore[arg-type]
+        assert reason is not None and reason.code == "not-in-hand"
+        assert len(reason.message) < 2000
+    assert time.perf_counter() - start < 1.0

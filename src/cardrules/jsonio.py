@@ -24,7 +24,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from enum import StrEnum
-from typing import TYPE_CHECKING, TypeAlias, TypeVar
+from typing import TypeAlias, TypeVar
 
 import cattrs
 
@@ -32,9 +32,6 @@ from cardrules.cards import Rank, Suit
 from cardrules.errors import CardrulesError, DocumentError, PositionError
 from cardrules.limits import MAX_JSON_BYTES, MAX_JSON_DEPTH, quote
 from cardrules.multiset import Cards
-
-if TYPE_CHECKING:
-    from cardrules.variant import VariantBase
 
 __all__ = [
     "FORMAT",
@@ -60,7 +57,6 @@ JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | 
 JSONObject = dict[str, JSON]
 
 _E = TypeVar("_E", bound=StrEnum)
-_V = TypeVar("_V", bound="VariantBase")
 _T = TypeVar("_T")
 
 
@@ -285,22 +281,6 @@ class Reader:
             return Cards.parse(value, decks=decks)
         except CardrulesError as err:
             raise DocumentError(self._what, str(err), key=self.key(key)) from None
-
-    def variant(self, key: str, cls: type[_V]) -> _V:
-        """A fully resolved variant table of the game of ``cls`` (no ``extends``)."""
-        from cardrules.variant import variant_from_table
-
-        value = self.raw(key)
-        if not isinstance(value, Mapping):
-            raise self.bad(key, value, "a variant table is needed")
-        if value.get("game") != cls.game:
-            raise self.bad(key, value.get("game"), f"a {cls.game} variant is needed")
-        try:
-            variant = variant_from_table(value, source="variant")
-        except CardrulesError as err:
-            raise DocumentError(self._what, str(err), key=self.key(key)) from None
-        assert isinstance(variant, cls)
-        return variant
 
     # ------------------------------------------------------------------ arrays
     def ints(self, key: str, length: int | None, lo: int | None, hi: int | None) -> tuple[int, ...]:

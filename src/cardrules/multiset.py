@@ -44,10 +44,12 @@ def rank_counts(counts: tuple[int, ...]) -> list[int]:
 
 
 def _check_counts(counts: tuple[int, ...]) -> None:
-    """The cheap check every ``Cards(...)`` runs (engines build many): 54 entries, none negative.
-    Entries that cannot be compared with 0 get a refusal too, not a TypeError."""
+    """The cheap check every ``Cards(...)`` runs (engines build many): 54 entries, none negative
+    and none above :data:`~cardrules.limits.MAX_COPIES` (no game here holds more copies of a card,
+    and a huge count would make every message and listing huge). Entries that cannot be compared
+    get a refusal too, not a TypeError."""
     try:
-        valid = len(counts) == CARD_COUNT and min(counts) >= 0
+        valid = len(counts) == CARD_COUNT and min(counts) >= 0 and max(counts) <= MAX_COPIES
     except TypeError:
         valid = False
     if not valid:
@@ -63,10 +65,13 @@ def _refuse_counts(counts: object) -> NoReturn:
     for i, n in enumerate(counts):
         if isinstance(n, bool) or not isinstance(n, int):
             raise NotationError(f"a card count is an integer, got {quote(n)} at index {i}")
-        if n < 0:
+        if n < 0 or n > MAX_COPIES:
             card = all_cards()[i]
             raise ImpossibleCardsError(
-                f"{card} cannot be held {n} times", card=str(card), count=n, limit=0
+                f"{card} cannot be held {quote(n)} times (0..{MAX_COPIES})",
+                card=str(card),
+                count=n,
+                limit=MAX_COPIES,
             )
     raise AssertionError(f"no fault in {counts}")  # pragma: no cover - only refused vectors
 
@@ -110,7 +115,12 @@ class Cards:
         included), naming it."""
         vector = tuple(counts)
         try:  # C-speed checks (the engines' random play calls this); a float makes the sum one
-            valid = len(vector) == CARD_COUNT and min(vector) >= 0 and type(sum(vector)) is int
+            valid = (
+                len(vector) == CARD_COUNT
+                and min(vector) >= 0
+                and max(vector) <= MAX_COPIES
+                and type(sum(vector)) is int
+            )
         except TypeError:
             valid = False
         if not valid:
@@ -150,7 +160,7 @@ class Cards:
                 raise NotationError(
                     err.detail, text=text, token=token, index=i, offset=offset
                 ) from None
-        result = cls(tuple(counts))
+        result = _trusted(tuple(counts))
         result.check_within(MAX_COPIES if decks is None else decks)
         return result
 

@@ -24,8 +24,9 @@ import attrs
 
 from cardrules.cards import CARD_COUNT, Rank
 from cardrules.errors import VariantError, did_you_mean
-from cardrules.jsonio import JSON, JSONObject
+from cardrules.jsonio import JSON, JSONObject, Reader
 from cardrules.limits import MAX_EXTENDS, MAX_NAME_CHARS, MAX_PATH_CHARS, quote
+from cardrules.registry import game_named
 from cardrules.textio import read_toml
 
 __all__ = [
@@ -211,6 +212,20 @@ def _json(value: object) -> JSON:
     raise TypeError(f"a switch value is not JSON: {value!r}")  # pragma: no cover
 
 
+def read_variant(reader: Reader, key: str, cls: type[_V]) -> _V:
+    """The fully resolved variant table (no ``extends``) in field ``key`` of a JSON document, of
+    the game of ``cls``; refused as a :class:`~cardrules.errors.DocumentError` naming the field."""
+    value = reader.raw(key)
+    if not isinstance(value, Mapping):
+        raise reader.bad(key, value, "a variant table is needed")
+    if value.get("game") != cls.game:
+        raise reader.bad(key, value.get("game"), f"a {cls.game} variant is needed")
+    with reader.reading():
+        variant = variant_from_table(value, source="variant")
+    assert isinstance(variant, cls)
+    return variant
+
+
 def switches_of(cls: type[VariantBase]) -> list[attrs.Attribute[Any]]:
     """The switch fields of a game's Variant class, in declaration order."""
     return [f for f in attrs.fields(cls) if "switch" in f.metadata]
@@ -218,14 +233,10 @@ def switches_of(cls: type[VariantBase]) -> list[attrs.Attribute[Any]]:
 
 def variant_class(game: str) -> type[VariantBase]:
     """The ``Variant`` class of a game, by its name."""
-    from cardrules.registry import game_named
-
     return game_named(game, key="game").variant_class
 
 
 def _presets_dir(game: str) -> Traversable:
-    from cardrules.registry import game_named
-
     return game_named(game, key="game").presets
 
 

@@ -368,7 +368,7 @@ def _of_key(cards: Cards, ctx: TrumpContext, key: int) -> Cards:
     out = [0] * CARD_COUNT
     for i in ctx.cards_of_suit[key]:
         out[i] = counts[i]
-    return Cards(tuple(out))
+    return Cards.unchecked(tuple(out))
 
 
 def _count_of_key(cards: Cards, ctx: TrumpContext, key: int) -> int:
@@ -456,7 +456,9 @@ def explain_follow(
             "SJ-FOLLOW-1",
         )
     if not play <= hand:
-        missing = Cards(tuple(max(0, p - h) for p, h in zip(play.counts, hand.counts, strict=True)))
+        missing = Cards.unchecked(
+            tuple(max(0, p - h) for p, h in zip(play.counts, hand.counts, strict=True))
+        )
         return CODES.refuse("not-in-hand", f"you do not hold {missing.pretty()}", "SJ-FOLLOW-1")
     key = lead.suit_key
     held_n = _count_of_key(hand, ctx, key)
@@ -530,17 +532,17 @@ def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[
     if held_n <= need:
         rest = (hand - held).counts
         for extra in sub_multisets(rest, need - held_n):
-            yield held + Cards(extra)
+            yield held + Cards.unchecked(extra)
         return
     ladder = ladder_for(lead)
     if not ladder.steps:
         for counts in sub_multisets(held.counts, need):
-            yield Cards(counts)
+            yield Cards.unchecked(counts)
         return
     best = ladder_vector(held, ctx, key, ladder)
     if not any(best):
         for counts in sub_multisets(held.counts, need):
-            yield Cards(counts)
+            yield Cards.unchecked(counts)
         return
 
     def viable(available: Sequence[int]) -> bool:
@@ -548,8 +550,8 @@ def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[
         return _greedy(front, ladder)[0] == best
 
     for counts in sub_multisets(held.counts, need, viable):
-        if ladder_vector(Cards(counts), ctx, key, ladder) == best:
-            yield Cards(counts)
+        if ladder_vector(Cards.unchecked(counts), ctx, key, ladder) == best:
+            yield Cards.unchecked(counts)
 
 
 def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
@@ -689,4 +691,4 @@ def random_follow(lead: Combination, hand: Cards, ctx: TrumpContext, rng: random
             raise AssertionError("the ladder promised pieces that could not be cut")
     left = [h - c for h, c in zip(held.counts, chosen, strict=True)]
     pad = rng.sample(_expand(left), need - sum(chosen))
-    return Cards(tuple(chosen)) + Cards.of(pad)
+    return Cards.unchecked(tuple(chosen)) + Cards.of(pad)

@@ -152,7 +152,7 @@ def _make_piece(
     return Piece(
         width=width,
         length=len(idx),
-        cards=Cards(tuple(counts)),
+        cards=Cards.unchecked(tuple(counts)),
         suit_key=ctx.suit_keys[idx[0]],
         top=ctx.strengths[idx[-1]],
         lane=lane_id,

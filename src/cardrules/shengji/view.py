@@ -30,6 +30,7 @@ from cardrules.shengji.order import TrumpContext, trump_context
 from cardrules.shengji.rules import RoundFacts
 from cardrules.shengji.trick import winner
 from cardrules.shengji.variant import Variant
+from cardrules.variant import read_variant
 
 __all__ = ["View", "read_head", "read_moves"]
 
@@ -227,7 +228,7 @@ def _two(values: tuple[int, ...]) -> tuple[int, int]:
 
 def read_head(reader: Reader) -> tuple[Variant, tuple[Rank, Rank], Suit | None, int]:
     """The variant, levels, trump and banker of a state or view document."""
-    variant = reader.variant("variant", Variant)
+    variant = read_variant(reader, "variant", Variant)
     levels = reader.items("levels", 2)
     if len(levels) != 2:
         raise reader.bad("levels", len(levels), "one level per team")

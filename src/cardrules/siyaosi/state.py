@@ -32,6 +32,7 @@ from cardrules.notation import MoveText
 from cardrules.position import Position
 from cardrules.siyaosi import rules
 from cardrules.siyaosi.combos import Table
+from cardrules.siyaosi.movegen import generate
 from cardrules.siyaosi.moves import Move, Top
 from cardrules.siyaosi.result import RoundResult, round_result
 from cardrules.siyaosi.rules import TableFacts
@@ -238,8 +239,6 @@ class State(Derives, TableFacts, Steps[Move]):
     def _listed(self) -> list[Move]:
         moves = self._moves
         if moves is None:
-            from cardrules.siyaosi.movegen import generate
-
             moves = generate(self, enumerate(self.hands))
             object.__setattr__(self, "_moves", moves)
         return moves

@@ -16,10 +16,12 @@ from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.siyaosi import rules
 from cardrules.siyaosi.combos import Table
+from cardrules.siyaosi.movegen import generate
 from cardrules.siyaosi.moves import Move, Top
 from cardrules.siyaosi.rules import TableFacts
 from cardrules.siyaosi.trick import replay
 from cardrules.siyaosi.variant import Variant
+from cardrules.variant import read_variant
 
 __all__ = ["View"]
 
@@ -60,8 +62,6 @@ class View(TableFacts, Judge[Move]):
     def _listed(self) -> list[Move]:
         moves = self._moves
         if moves is None:
-            from cardrules.siyaosi.movegen import generate
-
             moves = generate(self, ((self.seat, self.hand),))
             object.__setattr__(self, "_moves", moves)
         return moves
@@ -145,7 +145,7 @@ class View(TableFacts, Judge[Move]):
 
 def read_table(reader: Reader) -> Table:
     """The variant, levels and ruling team of a state or view document."""
-    variant = reader.variant("variant", Variant)
+    variant = read_variant(reader, "variant", Variant)
     levels = reader.items("levels", 2)
     if len(levels) != 2:
         raise reader.bad("levels", len(levels), "one level per team")
