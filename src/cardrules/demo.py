@@ -1,11 +1,14 @@
-"""``cardrules demo``: deal a seeded round and let every seat play random legal moves, printing
-each move — a quick look at an engine and a smoke test of a fresh install."""
+"""``cardrules demo``: let random players play a seeded game and print it — a whole match where
+the game has one (each event of it: rounds, tributes or bids, level changes, scores, the
+winner), else one round, every move — a quick look at an engine and a smoke test of a fresh
+install."""
 
 from __future__ import annotations
 
 import random
 from typing import TypeVar
 
+from cardrules.bots import Bot, RandomBot, turns
 from cardrules.game import GameState, MoveLike
 from cardrules.jsonio import dumps
 from cardrules.playthrough import random_round
@@ -15,6 +18,22 @@ from cardrules.variant import list_presets, load_variant
 __all__ = ["play_demo"]
 
 M = TypeVar("M", bound=MoveLike)
+
+
+class _Match:
+    """Plays a whole match between random bots and writes its events, one per line."""
+
+    def __init__(self, title: str, seed: int) -> None:
+        self.title = title
+        self.seed = seed
+
+    def __call__(self, state: GameState[M]) -> list[str]:
+        rng = random.Random(self.seed)
+        bots: list[Bot[M]] = [RandomBot() for _ in range(state.players)]
+        lines = [self.title]
+        for _, turn in turns(state, bots, rng, max_moves=2_000_000):
+            lines += [f"  {e.describe()}" for e in turn.events if e.NAME != "move"]
+        return lines
 
 
 class _Transcript:

@@ -34,6 +34,12 @@ class Event:
     def to_json(self) -> JSONObject:
         return {"event": self.NAME, **record_json(self)}
 
+    def describe(self) -> str:
+        """One line for a person reading a game's log (``cardrules demo``, ``replay``); events
+        that deserve better words override it."""
+        fields = ", ".join(f"{k} {v}" for k, v in record_json(self).items())
+        return f"{self.NAME}: {fields}" if fields else self.NAME
+
 
 def write_events(game: str, events: Sequence[Event]) -> JSONObject:
     """An event log as a document."""

@@ -4,6 +4,10 @@ A position describes a moment at the start of a trick (or of a phase). This load
 the contract names, refuses unknown keys and anything that cannot exist (a card more often than the
 decks hold, a seat out of range, a level that is not a rank) with an error naming the key, and
 leaves the game to build its state from it (``cardrules.<game>.State.from_position``).
+
+A game may own further keys (a match's phase needs more than the contract names): it lists them
+in its registry entry (``position_keys``), the loader accepts them for that game only and keeps
+their values, as read from the file, in :attr:`Position.extra` for the game to check.
 """
 
 from __future__ import annotations
@@ -19,12 +23,13 @@ from cardrules.cards import Rank, Suit
 from cardrules.errors import CardrulesError, ImpossibleCardsError, PositionError, did_you_mean
 from cardrules.limits import MAX_NAME_CHARS, quote
 from cardrules.multiset import Cards
+from cardrules.registry import game_named
 from cardrules.textio import is_int
 from cardrules.variant import GAMES, VariantBase, load_variant
 
 __all__ = ["POSITION_KEYS", "Position", "load_position"]
 
-#: Every key a ``[position]`` table may have.
+#: The keys of a ``[position]`` table the contract names (a game may add its own).
 POSITION_KEYS = (
     "game", "variant", "overrides", "hands", "levels", "ruling", "trump", "banker", "kitty",
     "points", "leader", "phase", "out",
@@ -48,6 +53,9 @@ class Position:
     leader: int | None = None
     phase: str = "play"
     out: tuple[int, ...] = ()
+    #: The game's own keys (its registry entry's ``position_keys``), unchecked: the game reads
+    #: them.
+    extra: Mapping[str, object] = attrs.field(factory=dict)
     given: frozenset[str] = frozenset()
 
     @property
@@ -82,12 +90,14 @@ def load_position(
     key."""
     if not isinstance(table, Mapping):
         raise PositionError(f"a position is a table, got {quote(table)}")
-    for key in table:
-        if key not in POSITION_KEYS:
-            raise PositionError(f"unknown key{did_you_mean(key, POSITION_KEYS)}", key=key)
     game = table.get("game")
     if game not in GAMES:
         raise PositionError(f"must be one of {', '.join(GAMES)}, got {quote(game)}", key="game")
+    own = game_named(game).position_keys
+    for key in table:
+        if key not in POSITION_KEYS and key not in own:
+            allowed = (*POSITION_KEYS, *sorted(own))
+            raise PositionError(f"unknown key{did_you_mean(key, allowed)}", key=key)
     ref = table.get("variant")
     if not isinstance(ref, str):
         raise PositionError("a preset name or a path to a variant TOML file", key="variant")
@@ -102,7 +112,12 @@ def load_position(
         raise PositionError(str(err), key="overrides" if overrides else "variant") from None
     players: int = getattr(variant, "players", 4)
     decks: int = getattr(variant, "decks", 1)
-    out: dict[str, Any] = {"game": game, "variant": variant, "given": frozenset(table)}
+    out: dict[str, Any] = {
+        "game": game,
+        "variant": variant,
+        "given": frozenset(table),
+        "extra": {k: v for k, v in table.items() if k in own},
+    }
 
     def seat(key: str, value: object) -> int:
         if not is_int(value) or not 0 <= value < players:

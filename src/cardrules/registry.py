@@ -59,9 +59,14 @@ class Game(Protocol):
     @property
     def adapter(self) -> CaseAdapter: ...
 
+    @property
+    def position_keys(self) -> frozenset[str]: ...
+
     def new_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R: ...
 
     def state_from_position(self, position: Position, user: StateUser[R]) -> R: ...
+
+    def match_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R | None: ...
 
     def state_from_json(self, data: Mapping[str, JSON] | str | bytes, user: StateUser[R]) -> R: ...
 
@@ -78,6 +83,10 @@ class GameEntry(Generic[M]):
     new: Callable[[VariantBase, int], GameState[M]]
     from_position: Callable[[Position], GameState[M]]
     from_json: Callable[[Mapping[str, JSON] | str | bytes], GameState[M]]
+    #: ``[position]`` keys this game reads besides the contract's.
+    position_keys: frozenset[str] = frozenset()
+    #: A whole match from a seed (every round, with the game's phases), when the game has one.
+    new_match: Callable[[VariantBase, int], GameState[M]] | None = None
 
     def new_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R:
         """Deal a round of ``variant`` from ``seed`` and hand the state to ``user``."""
@@ -86,6 +95,10 @@ class GameEntry(Generic[M]):
     def state_from_position(self, position: Position, user: StateUser[R]) -> R:
         """Build the state a case's ``[position]`` describes and hand it to ``user``."""
         return user(self.from_position(position))
+
+    def match_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R | None:
+        """Start a whole match from ``seed`` and hand it to ``user`` (``None``: no matches)."""
+        return None if self.new_match is None else user(self.new_match(variant, seed))
 
     def state_from_json(self, data: Mapping[str, JSON] | str | bytes, user: StateUser[R]) -> R:
         """Read a state document of this game and hand it to ``user``."""

@@ -12,7 +12,17 @@ import random
 
 from cardrules.deck import SplitMix64
 
-__all__ = ["SeededRandom"]
+__all__ = ["SeededRandom", "derive_seed"]
+
+
+def derive_seed(seed: int, *path: int) -> int:
+    """A seed for a part of a seeded whole — the deal of round 3 of a match is
+    ``derive_seed(match_seed, 3)`` — the same on every machine, and unrelated to its neighbours'
+    (each step mixes through SplitMix64)."""
+    value = seed
+    for step in path:
+        value = SplitMix64(value ^ (step * 0x9E3779B97F4A7C15)).next_u64()
+    return value
 
 
 class SeededRandom(random.Random):

@@ -137,6 +137,8 @@ class CaseAdapter(Protocol):
 
     #: ``then`` keys this game can check after a legal ``play`` case.
     then_keys: frozenset[str]
+    #: ``then`` keys this game can compute for a ``round`` case.
+    round_keys: frozenset[str]
 
     def classify(self, position: Position, play: MoveText) -> str:
         """The contract's combination name for these cards played by that seat, or ``"invalid"``."""

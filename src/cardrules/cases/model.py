@@ -18,6 +18,7 @@ import attrs
 from cardrules.errors import CardrulesError, CaseFileError, did_you_mean
 from cardrules.limits import MAX_CASES, MAX_FILE_BYTES, MAX_NAME_CHARS, quote
 from cardrules.position import Position, load_position
+from cardrules.registry import game_named
 from cardrules.textio import is_int, read_toml
 
 __all__ = ["KINDS", "Case", "CaseFile", "find_case_files", "load_case_file"]
@@ -28,7 +29,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "classify": ("cards", "expect"),
     "beats": ("top", "play", "expect"),
     "play": ("moves", "expect", "error", "then", "view"),
-    "round": ("finish", "attacker_points", "next_hands", "expect", "then"),
+    "round": ("finish", "attacker_points", "next_hands", "played", "expect", "then"),
 }
 _REQUIRED: dict[str, tuple[str, ...]] = {
     "classify": ("cards",),
@@ -36,13 +37,11 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
     "play": ("moves",),
     "round": (),
 }
-#: Keys a ``[case.then]`` table may have.
+#: Keys of a ``[case.then]`` table the contract names; a game's case hooks may read more (its
+#: adapter's ``then_keys`` and ``round_keys``), accepted in that game's cases only.
 THEN_KEYS = (
     "turn", "top", "leader", "out", "points", "trick_winner", "hand_sizes",
     "levels", "ruling", "banker", "score", "winner", "tributes",
-    "penalties",  # shengji: match points lost to failed throws, per seat
-    "movers",  # the seats with a legal move now, CORE-API-2 (Who may act)
-    "events",  # names of the last move's events, CORE-EVENT-1 (What a move did)
 )  # fmt: skip
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -164,11 +163,6 @@ def _load_case(
     then = entry.get("then", {})
     if not isinstance(then, dict):
         raise CaseFileError("a table", path=where, key="then")
-    for key in then:
-        if key not in THEN_KEYS:
-            raise CaseFileError(
-                f"unknown then key{did_you_mean(key, THEN_KEYS)}", path=where, key=f"then.{key}"
-            )
     _check_expect(kind, entry, where)
     ref = entry.get("position")
     if isinstance(ref, str):
@@ -187,6 +181,13 @@ def _load_case(
         position = _position(ref, path, where, allow_outside)
     else:
         raise CaseFileError("a [position] table or the name of one", path=where, key="position")
+    adapter = game_named(position.game).adapter
+    known = (*THEN_KEYS, *sorted(adapter.then_keys | adapter.round_keys))
+    for key in then:
+        if key not in known:
+            raise CaseFileError(
+                f"unknown then key{did_you_mean(key, known)}", path=where, key=f"then.{key}"
+            )
     data = {k: v for k, v in entry.items() if k not in _COMMON}
     return Case(
         path=path,

@@ -80,6 +80,7 @@ class ShengjiAdapter(StateAdapter[Move]):
             "events",
         }
     )
+    round_keys: frozenset[str] = frozenset()
 
     def start(self, position: Position) -> GameState[Move]:
         return State.from_position(position)

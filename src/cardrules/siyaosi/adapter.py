@@ -57,6 +57,7 @@ class SiyaosiAdapter(StateAdapter[Move]):
     """Runs classify, beats, play and (partly) round cases against the 四幺四 engine."""
 
     then_keys = frozenset(("turn", "top", "leader", "out", "hand_sizes", "movers", "events"))
+    round_keys: frozenset[str] = frozenset({"ruling"})
 
     def start(self, position: Position) -> GameState[Move]:
         return State.from_position(position)
