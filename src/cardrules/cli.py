@@ -5,7 +5,9 @@
 - ``cardrules variant validate FILE`` — exit 0 if playable, else 2 with the reason
 - ``cardrules variant diff A B`` — switches that differ
 - ``cardrules spec PATH…`` — run case files: a line per failure, then ``N passed, N failed``
-- ``cardrules judge FILE`` — rule on each case of a dispute and cite the clauses
+- ``cardrules judge FILE [--json] [--lang zh]`` — rule on each case of a dispute, draw the
+  table, cite the clauses (from the engine, for legal moves too)
+- ``cardrules explain CLAUSE-ID`` — a clause, the evidence it rests on, its cases
 - ``cardrules demo [--game G] [--seed N]`` — play one random round and print it
 
 Exit codes: 0 done (every case passed); 1 a ``spec`` run finished with failures; 2 bad input (a
@@ -19,18 +21,26 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from cardrules.cases import (
+    Case,
     clause_index,
+    default_spec_dir,
     find_case_files,
     judge_case,
     load_case_file,
+    rule_on,
     run_case,
 )
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, did_you_mean
+from cardrules.i18n import LANGUAGES, catalog
+from cardrules.jsonio import JSON
+from cardrules.judge import Ruling, judge
 from cardrules.limits import MAX_LINE_CHARS, quote
 from cardrules.variant import (
     GAMES,
@@ -116,8 +126,11 @@ def _cmd_spec(args: argparse.Namespace) -> int:
 
 
 def _cmd_judge(args: argparse.Namespace) -> int:
+    """Rule on every case of each dispute file: a ``play`` case through :func:`judge` (the
+    table drawn, the clauses from the engine), the other kinds through the case runner."""
     clauses = clause_index()
     status = 0
+    documents: list[JSON] = []
     for ref in args.files:
         try:
             case_file = load_case_file(ref, require_expect=False, allow_outside=args.allow_outside)
@@ -126,8 +139,74 @@ def _cmd_judge(args: argparse.Namespace) -> int:
             status = EXIT_BAD_INPUT
             continue
         for case in case_file.cases:
-            print("\n".join(judge_case(case, clauses)))
+            if args.json:
+                documents.append(_case_ruling_json(case))
+                continue
+            print(f"{case.path.name} :: {case.id} ({case.kind})")
+            if case.note:
+                print(f"  {case.note}")
+            if case.kind == "play":
+                ruling = _play_ruling(case)
+                print("\n".join(ruling.lines(args.lang, clauses)))
+            else:
+                print("\n".join(judge_case(case, clauses)[1:]))
+            print()
+    if args.json:
+        print(json.dumps(documents, ensure_ascii=False, indent=2))
     return status
+
+
+def _play_ruling(case: Case) -> Ruling:
+    moves = case.data["moves"]
+    view = case.data.get("view")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise CardrulesError(f"{case.name}: moves must be a list of move texts")
+    if view is not None and (isinstance(view, bool) or not isinstance(view, int)):
+        raise CardrulesError(f"{case.name}: view must be a seat number")
+    return judge(case.position, moves, view=view)
+
+
+def _case_ruling_json(case: Case) -> JSON:
+    """A ``play`` case's ruling document; for the other kinds, the answer as a case writes it."""
+    if case.kind == "play":
+        return _play_ruling(case).to_json()
+    ruling = rule_on(case)
+    answer: JSON = ruling.answer if isinstance(ruling.answer, str | bool) else None
+    return {
+        "format": 1,
+        "game": case.position.game,
+        "type": "answer",
+        "case": case.id,
+        "kind": case.kind,
+        "answer": answer,
+        "problem": ruling.problem,
+        "clauses": list(case.rules),
+    }
+
+
+def _cmd_explain(args: argparse.Namespace) -> int:
+    """Print a clause, the evidence it rests on, and the cases that check it."""
+    clauses = clause_index()
+    clause = clauses.get(args.clause)
+    if clause is None:
+        hint = did_you_mean(args.clause, clauses)
+        raise CardrulesError(f"no clause {quote(args.clause)} in the spec{hint}")
+    words = catalog(args.lang)
+    title = words.clause(clause.id) or clause.title
+    print(f"{clause.id} — {title}    ({clause.file}, line {clause.line})")
+    print()
+    print(clause.text)
+    spec = default_spec_dir()
+    cited = []
+    if spec is not None:
+        for path in find_case_files([spec / "cases"]):
+            for case in load_case_file(path, require_expect=False).cases:
+                if clause.id in case.rules:
+                    cited.append(f"  {path.relative_to(spec / 'cases')} :: {case.id}")
+    print()
+    print(f"cases ({len(cited)}):" if cited else "cases: none")
+    print("\n".join(cited))
+    return 0
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
@@ -179,7 +258,14 @@ def _parser() -> argparse.ArgumentParser:
         "judge", help="rule on a written situation (case format, no expect)", parents=[reads]
     )
     judge.add_argument("files", nargs="+", metavar="FILE")
+    judge.add_argument("--json", action="store_true", help="the rulings as JSON documents")
+    judge.add_argument("--lang", choices=LANGUAGES, default="en", help="en or zh")
     judge.set_defaults(func=_cmd_judge)
+
+    explain = sub.add_parser("explain", help="print a clause, its evidence and its cases")
+    explain.add_argument("clause", metavar="CLAUSE-ID")
+    explain.add_argument("--lang", choices=LANGUAGES, default="en", help="en or zh")
+    explain.set_defaults(func=_cmd_explain)
 
     demo = sub.add_parser("demo", help="play one random round and print it")
     demo.add_argument("--game", choices=GAMES, default="siyaosi")
@@ -201,6 +287,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CardrulesError as err:
         _error(f"error: {err}")
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # the reader of the output went away (`| head`): nothing to report
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps the interpreter's flush quiet
+        return 0
     except Exception as err:  # the one place that turns a bug into a line, not a traceback
         _error(f"internal error ({type(err).__name__}): {err}; please report it")
         return EXIT_INTERNAL

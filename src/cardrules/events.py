@@ -27,9 +27,11 @@ MAX_EVENTS = 100_000
 
 @attrs.frozen
 class Event:
-    """Base of every event. ``NAME`` is the event's name in JSON (``"trick-won"`` …)."""
+    """Base of every event. ``NAME`` is the event's name in JSON (``"trick-won"`` …); ``CLAUSE``
+    the clause that says it happens (a judge cites it among what a move did)."""
 
     NAME: ClassVar[str] = ""
+    CLAUSE: ClassVar[str] = ""
 
     def to_json(self) -> JSONObject:
         return {"event": self.NAME, **record_json(self)}

@@ -117,6 +117,8 @@ class Actor(Protocol[M]):
 
     def is_legal(self, move: M) -> bool: ...
 
+    def grounds(self, move: M) -> tuple[str, ...]: ...
+
     def parse_move(self, text: str | MoveText) -> M: ...
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> M: ...
@@ -161,6 +163,17 @@ class Judge(Generic[M]):
 
     def is_legal(self, move: M) -> bool:
         return self.explain(move) is None
+
+    def _legal_grounds(self, move: M) -> tuple[str, ...]:  # pragma: no cover - per game
+        raise NotImplementedError
+
+    def grounds(self, move: M) -> tuple[str, ...]:
+        """The clauses that decide ``move`` here: the refusing clause when it is illegal, else
+        the clauses that make it legal (a judge cites them either way)."""
+        reason = self.explain(move)
+        if reason is not None:
+            return (reason.clause,)
+        return self._legal_grounds(move)
 
 
 class Steps(Judge[M]):

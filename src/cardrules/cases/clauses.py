@@ -24,10 +24,14 @@ _HEADING = re.compile(r"#{2,6}\s+(?P<id>[0-9A-Z]+(?:-[0-9A-Z]+)+)\s+[—–-]+\s
 
 @attrs.frozen
 class Clause:
+    """One clause: its id and title, where it is written, and its text (the rule in our words,
+    the evidence it rests on, a "Seed silent" decision where there is one)."""
+
     id: str
     title: str
     file: str
     line: int
+    text: str = attrs.field(default="", eq=False, repr=False)
 
 
 def default_spec_dir() -> Path | None:
@@ -49,12 +53,23 @@ def clause_index(spec_dir: Path | None = None) -> dict[str, Clause]:
         return index
     for path in sorted(spec_dir.glob("*.md")):
         text = read_text(path, partial(CaseFileError, path=str(path)))
-        for n, line in enumerate(text.splitlines(), 1):
+        lines = text.splitlines()
+        for n, line in enumerate(lines, 1):
             m = _HEADING.fullmatch(line.rstrip())
             if m:
                 if m["id"] in index:
                     raise CaseFileError(
                         f"clause {m['id']} defined twice (line {n})", path=str(path)
                     )
-                index[m["id"]] = Clause(m["id"], m["title"], path.name, n)
+                index[m["id"]] = Clause(m["id"], m["title"], path.name, n, _body(lines, n))
     return index
+
+
+def _body(lines: list[str], heading: int) -> str:
+    """The text under the heading on line ``heading`` (1-based), up to the next heading."""
+    out = []
+    for line in lines[heading:]:
+        if line.startswith("#"):
+            break
+        out.append(line)
+    return "\n".join(out).strip()

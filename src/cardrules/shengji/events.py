@@ -57,6 +57,7 @@ class ThrowFailed(Event):
     throw), SJ-THROW-4 (The throw penalty)."""
 
     NAME: ClassVar[str] = "throw-failed"
+    CLAUSE: ClassVar[str] = "SJ-THROW-3"
     seat: int
     forced: Cards
     penalty: int
@@ -68,6 +69,7 @@ class TrickWon(Event):
     ``points``, SJ-TRICK-2 (Who wins a trick), SJ-TRICK-4 (Points go to the winner's team)."""
 
     NAME: ClassVar[str] = "trick-won"
+    CLAUSE: ClassVar[str] = "SJ-TRICK-2"
     seat: int
     cards: Cards
     points: int
@@ -79,6 +81,7 @@ class KittyCounted(Event):
     (抠底))."""
 
     NAME: ClassVar[str] = "kitty-counted"
+    CLAUSE: ClassVar[str] = "SJ-TRICK-5"
     bonus: KittyBonus
 
 
@@ -87,6 +90,7 @@ class RoundOver(Event):
     """The hands have run out: the round's result."""
 
     NAME: ClassVar[str] = "round-over"
+    CLAUSE: ClassVar[str] = "SJ-TRICK-8"
     result: RoundResult
 
 

@@ -38,6 +38,7 @@ __all__ = [
     "count",
     "explain",
     "generate",
+    "grounds",
     "parse_move",
     "random_play",
     "suit_groups",
@@ -269,3 +270,35 @@ def parse_move(sit: Situation, text: MoveText | str) -> Move:
     else:
         text.cards.check_within(decks)
     return Move.from_text(text)
+
+
+# ---------------------------------------------------------------------- why a move is legal
+def grounds(sit: Situation, move: Move, hand: Cards) -> tuple[str, ...]:
+    """The clauses a legal ``move`` by the seat holding ``hand`` rests on — what makes it allowed
+    here (a judge cites them for a legal ruling as it cites the refusing clause for an illegal
+    one). ``move`` must be legal in ``sit``."""
+    ctx = sit.ctx
+    trick = sit.trick
+    combo = classify_cached(move.cards, ctx)
+    if not trick:
+        assert combo is not None
+        if combo.is_throw:
+            return ("SJ-THROW-1", "SJ-UNIT-4", "SJ-THROW-2")
+        unit = "SJ-UNIT-2" if combo.pieces[0].length > 1 else "SJ-UNIT-1"
+        return ("SJ-THROW-1", unit)
+    lead = classify_cached(trick[0].cards, ctx)
+    assert lead is not None
+    need = lead.size
+    if len(hand) < need:
+        return ("SJ-STATE-3",)
+    key = lead.suit_key
+    held = sum(hand.counts[i] for i in ctx.cards_of_suit[key])
+    played = sum(move.cards.counts[i] for i in ctx.cards_of_suit[key])
+    out = ["SJ-FOLLOW-1"]
+    if held:
+        out.append("SJ-FOLLOW-2")
+    if held > need:
+        out += ["SJ-FOLLOW-5" if lead.is_throw else "SJ-FOLLOW-3", "SJ-FOLLOW-4"]
+    if played < need:
+        out.append("SJ-FOLLOW-6")  # short of the led suit: the rest is a ruff or a discard
+    return tuple(out)

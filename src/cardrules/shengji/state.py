@@ -364,6 +364,9 @@ class State(Derives, RoundFacts, Steps[Move]):
         hand = self.hands[seat] if 0 <= seat < len(self.hands) else EMPTY
         return rules.explain(self, move, hand)
 
+    def _legal_grounds(self, move: Move) -> tuple[str, ...]:
+        return rules.grounds(self, move, self.hands[move.seat])
+
     def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
         """A lazy view of the legal moves, in a stable order, SJ-STATE-3 (The legal moves); only
         the seat in turn has any (``count()`` counts without listing)."""

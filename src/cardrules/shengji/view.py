@@ -110,6 +110,9 @@ class View(Derives, RoundFacts, Judge[Move]):
         seat = move.seat if isinstance(move, Move) else -1
         return rules.explain(self, move, self.hand if seat == self.seat else None)
 
+    def _legal_grounds(self, move: Move) -> tuple[str, ...]:
+        return rules.grounds(self, move, self.hand)
+
     def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
         """This seat's legal moves (none unless it is the seat in turn)."""
         if (seat is not None and seat != self.seat) or self.turn != self.seat:

@@ -26,11 +26,13 @@ from cardrules.multiset import Cards, rank_counts
 from cardrules.siyaosi.variant import BombVsStraight, Cha, LevelPromotion, StraightFloor, Variant
 
 __all__ = [
+    "COMBINATION_CLAUSES",
     "COMBINATION_NAMES",
     "Combination",
     "CombinationName",
     "Table",
     "beats",
+    "beats_rule",
     "classify",
     "rank_counts",
 ]
@@ -289,6 +291,17 @@ def _one_suit(counts: tuple[int, ...]) -> bool:
     return True
 
 
+_BEAT_1 = "4A4-BEAT-1"
+_BEAT_2 = "4A4-BEAT-2"
+_BEAT_3 = "4A4-BEAT-3"
+_BEAT_4 = "4A4-BEAT-4"
+_BEAT_5 = "4A4-BEAT-5"
+_BEAT_6 = "4A4-BEAT-6"
+_BEAT_7 = "4A4-BEAT-7"
+_BEAT_8 = "4A4-BEAT-8"
+_BEAT_9 = "4A4-BEAT-9"
+
+
 def beats(top: Combination, play: Combination, table: Table) -> bool:
     """Whether ``play`` beats ``top`` standing on top of a trick, in the context of ``table``
     (its variant's switches): 4A4-BEAT-1 (Same kind, same size) … 4A4-BEAT-9 (Four 3s beat 4A4).
@@ -296,38 +309,63 @@ def beats(top: Combination, play: Combination, table: Table) -> bool:
     Irreflexive and asymmetric; not transitive when ``four_threes_beat_4a4`` is on, 4A4-BEAT-10
     (The relation is a cycle, not an order).
     """
+    return bool(beats_rule(top, play, table))
+
+
+def beats_rule(top: Combination, play: Combination, table: Table) -> str:
+    """The id of the clause by which ``play`` beats ``top``, or ``""`` when it does not — the
+    one decision behind :func:`beats` (the engines call it directly: the clause costs nothing
+    more than the answer, and a judge cites it)."""
     variant = table.variant
     pn, tn = play.name, top.name
     if pn is FOUR_A_FOUR:  # 4A4-BEAT-8 (4A4 and its order)
         if tn is FOUR_A_FOUR:
-            return play.strength > top.strength
-        return not (top.four_threes and variant.four_threes_beat_4a4)
+            return _BEAT_8 if play.strength > top.strength else ""
+        if top.four_threes and variant.four_threes_beat_4a4:
+            return ""
+        return _BEAT_8
     if pn is JOKER_BOMB:  # 4A4-BEAT-7 (Joker bomb)
-        return tn is not FOUR_A_FOUR and tn is not JOKER_BOMB
+        return _BEAT_7 if tn is not FOUR_A_FOUR and tn is not JOKER_BOMB else ""
     if pn is BOMB:
         if tn is FOUR_A_FOUR:  # 4A4-BEAT-9 (Four 3s beat 4A4)
-            return play.four_threes and variant.four_threes_beat_4a4
+            return _BEAT_9 if play.four_threes and variant.four_threes_beat_4a4 else ""
         if tn is JOKER_BOMB:
-            return False
+            return ""
         if tn is BOMB:  # 4A4-BEAT-4 (Bomb against bomb)
-            return play.width > top.width or (
+            wins = play.width > top.width or (
                 play.width == top.width and play.strength > top.strength
             )
+            return _BEAT_4 if wins else ""
         if top.is_run:  # 4A4-BEAT-5 (Bomb against the rest)
-            return table.bombs_beat_runs or play.width >= top.width + 2
-        return True  # singles and pairs
+            return _BEAT_5 if table.bombs_beat_runs or play.width >= top.width + 2 else ""
+        return _BEAT_5  # singles and pairs
     if tn is FOUR_A_FOUR or tn is JOKER_BOMB or tn is BOMB:
-        return False
+        return ""
     if not play.is_run or not top.is_run:
         # singles and pairs: same width, compare the seat-aware strength, 4A4-BEAT-1 (Same
         # kind, same size)
         if play.is_run or top.is_run or play.width != top.width:
-            return False
-        return play.strength > top.strength
+            return ""
+        return _BEAT_1 if play.strength > top.strength else ""
     if play.width == 2 and top.width == 1 and variant.double_beats_single_straight:
-        return True  # 4A4-BEAT-6 (Double straight over single straight)
+        return _BEAT_6  # 4A4-BEAT-6 (Double straight over single straight)
     if play.width != top.width or play.length != top.length:
-        return False
+        return ""
     if play.width == 1 and variant.flush_straights and play.flush != top.flush:
-        return play.flush  # 4A4-BEAT-3 (Flush straights)
-    return play.low > top.low  # 4A4-BEAT-2 (Straights of every kind)
+        return _BEAT_3 if play.flush else ""  # 4A4-BEAT-3 (Flush straights)
+    return _BEAT_2 if play.low > top.low else ""  # 4A4-BEAT-2 (Straights of every kind)
+
+
+#: The clause that defines each combination, 4A4-COMBO-1 (Only the listed combinations exist).
+COMBINATION_CLAUSES: dict[CombinationName, str] = {
+    SINGLE: "4A4-COMBO-2",
+    PAIR: "4A4-COMBO-2",
+    STRAIGHT: "4A4-COMBO-3",
+    FLUSH_STRAIGHT: "4A4-COMBO-4",
+    DOUBLE_STRAIGHT: "4A4-COMBO-5",
+    TRIPLE_STRAIGHT: "4A4-COMBO-5",
+    BOMB: "4A4-COMBO-6",
+    JOKER_BOMB: "4A4-COMBO-7",
+    FOUR_A_FOUR: "4A4-COMBO-8",
+    MULTI_STRAIGHT: "4A4-CHAIN-4",
+}

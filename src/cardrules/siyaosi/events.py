@@ -54,6 +54,7 @@ class ChainStepped(Event):
     effective combination))."""
 
     NAME: ClassVar[str] = "chain-step"
+    CLAUSE: ClassVar[str] = "4A4-CHAIN-4"
     seat: int
     steps: int
     width: int
@@ -65,6 +66,7 @@ class ChainClosed(Event):
     when the trick ended on it."""
 
     NAME: ClassVar[str] = "chain-closed"
+    CLAUSE: ClassVar[str] = "4A4-CHAIN-7"
     seat: int | None
 
 
@@ -73,6 +75,7 @@ class SeatOut(Event):
     """A seat played its last card and went out in ``place`` (1 = the emperor)."""
 
     NAME: ClassVar[str] = "seat-out"
+    CLAUSE: ClassVar[str] = "4A4-TURN-5"
     seat: int
     place: int
 
@@ -82,6 +85,7 @@ class Announced(Event):
     """A seat's hand is now small enough to be announced (报片): it holds ``cards`` cards."""
 
     NAME: ClassVar[str] = "announced"
+    CLAUSE: ClassVar[str] = "4A4-TURN-6"
     seat: int
     cards: int
 
@@ -92,6 +96,7 @@ class TrickWon(Event):
     (``seat`` itself, or its partner by 接风)."""
 
     NAME: ClassVar[str] = "trick-won"
+    CLAUSE: ClassVar[str] = "4A4-TURN-3"
     seat: int
     leader: int
     top: Cards
@@ -102,6 +107,7 @@ class RoundOver(Event):
     """One team is all out: the round's result."""
 
     NAME: ClassVar[str] = "round-over"
+    CLAUSE: ClassVar[str] = "4A4-ROUND-1"
     result: RoundResult
 
 

@@ -33,7 +33,7 @@ from cardrules.siyaosi.combos import (
     STRAIGHT,
     Combination,
     Table,
-    beats,
+    beats_rule,
     purity,
     rank_counts,
     run_name,
@@ -342,7 +342,7 @@ def _follows(sit: Situation, top: Top, hand: Cards, rc: list[int], seat: int, ad
         kinds = kinds - {current.name.value}
     base = top.base if table.chains else None
     for combo in hand_plays(hand, rc, table, seat, kinds, _runs_that_may_beat(current, variant)):
-        if not beats(current, combo, table):
+        if not beats_rule(current, combo, table):
             continue
         if (
             base is not None

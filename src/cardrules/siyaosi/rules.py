@@ -21,10 +21,11 @@ from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
 from cardrules.siyaosi import chain
 from cardrules.siyaosi.combos import (
+    COMBINATION_CLAUSES,
     SINGLE,
     Combination,
     Table,
-    beats,
+    beats_rule,
     classify_counts,
     rank_counts,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "TableFacts",
     "chi_combination",
     "explain",
+    "grounds",
     "next_active",
     "parse_move",
     "relay",
@@ -261,7 +263,7 @@ def _explain_play(
         return _refuse("not-a-combination", f"{cards} is not a combination of 四幺四")
     if top is None:
         return None
-    if not beats(top.combination, combo, sit.table):
+    if not beats_rule(top.combination, combo, sit.table):
         return _refuse(
             "does-not-beat",
             f"{cards} ({combo.name}) does not beat {top.cards} ({top.describe()})",
@@ -365,3 +367,38 @@ def parse_move(sit: Situation, text: MoveText | str) -> Move:
         if variant.chi and _explain_chi(sit, text.seat, cards, top) is None:
             return Move(text.seat, CHI, cards)
     return Move(text.seat, PLAY, cards)
+
+
+# ---------------------------------------------------------------------- why a move is legal
+def grounds(sit: Situation, move: Move) -> tuple[str, ...]:
+    """The clauses a legal ``move`` rests on — what makes it allowed here (a judge cites them
+    for a legal ruling as it cites the refusing clause for an illegal one). ``move`` must be
+    legal in ``sit`` (``explain`` said ``None``)."""
+    kind = move.kind
+    top = sit.top
+    if kind is PASS:
+        return ("4A4-TURN-2",)
+    if kind is CHA or kind is GOU:
+        assert top is not None
+        steps = chain.steps_made(top, rank_counts(move.cards.counts), sit.table.variant)
+        first = "4A4-CHAIN-2" if kind is CHA else "4A4-CHAIN-3"
+        several = ("4A4-CHAIN-8",) if steps > 1 else ()
+        return (first, *several, "4A4-CHAIN-4")
+    if kind is CAPTURE:
+        return ("4A4-CAPTURE-1",)
+    if kind is CHI:
+        return ("4A4-CHI-1", "4A4-RANK-3")
+    combo = classify_counts(move.cards, rank_counts(move.cards.counts), sit.table, move.seat)
+    assert combo is not None
+    what = COMBINATION_CLAUSES[combo.name]
+    if top is None:
+        return ("4A4-TURN-1", what)
+    rule = beats_rule(top.combination, combo, sit.table)
+    level = sit.table.level
+    promoted = (
+        rule in ("4A4-BEAT-1", "4A4-BEAT-4")
+        and level is not None
+        and level in (combo.low, top.combination.low)
+        and (sit.table.promotes(move.seat) or sit.table.promotes(top.seat))
+    )
+    return ("4A4-TURN-2", what, rule, *(("4A4-RANK-2",) if promoted else ()))

@@ -227,6 +227,9 @@ class State(Derives, TableFacts, Steps[Move]):
             hand = EMPTY  # not a move, or no such seat: rules.explain says which
         return rules.explain(self, move, hand)
 
+    def _legal_grounds(self, move: Move) -> tuple[str, ...]:
+        return rules.grounds(self, move)
+
     def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
         """Every legal move of every seat that may act now (or only ``seat``'s), in a stable
         sorted order. Where several concrete card choices have the same effect, one canonical

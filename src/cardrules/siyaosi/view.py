@@ -66,6 +66,9 @@ class View(TableFacts, Judge[Move]):
             object.__setattr__(self, "_moves", moves)
         return moves
 
+    def _legal_grounds(self, move: Move) -> tuple[str, ...]:
+        return rules.grounds(self, move)
+
     def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
         """This seat's legal moves, in the state's order (another ``seat`` has none here)."""
         if seat is not None and seat != self.seat:
