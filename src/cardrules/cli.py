@@ -8,6 +8,7 @@
 - ``cardrules judge FILE [--json] [--lang zh]`` — rule on each case of a dispute, draw the
   table, cite the clauses (from the engine, for legal moves too)
 - ``cardrules explain CLAUSE-ID`` — a clause, the evidence it rests on, its cases
+- ``cardrules schema [NAME]`` — the JSON Schema of a document (``siyaosi.state`` …), or the list
 - ``cardrules demo [--game G] [--seed N]`` — play one random round and print it
 
 Exit codes: 0 done (every case passed); 1 a ``spec`` run finished with failures; 2 bad input (a
@@ -42,6 +43,7 @@ from cardrules.i18n import LANGUAGES, catalog
 from cardrules.jsonio import JSON
 from cardrules.judge import Ruling, judge
 from cardrules.limits import MAX_LINE_CHARS, quote
+from cardrules.schema import schema_names, schema_of
 from cardrules.variant import (
     GAMES,
     VariantBase,
@@ -184,6 +186,15 @@ def _case_ruling_json(case: Case) -> JSON:
     }
 
 
+def _cmd_schema(args: argparse.Namespace) -> int:
+    """Print a JSON Schema, or the names of all of them."""
+    if args.name is None:
+        print("\n".join(schema_names()))
+        return 0
+    print(json.dumps(schema_of(args.name), ensure_ascii=False, indent=2))
+    return 0
+
+
 def _cmd_explain(args: argparse.Namespace) -> int:
     """Print a clause, the evidence it rests on, and the cases that check it."""
     clauses = clause_index()
@@ -261,6 +272,10 @@ def _parser() -> argparse.ArgumentParser:
     judge.add_argument("--json", action="store_true", help="the rulings as JSON documents")
     judge.add_argument("--lang", choices=LANGUAGES, default="en", help="en or zh")
     judge.set_defaults(func=_cmd_judge)
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of a document (or list them)")
+    schema.add_argument("name", nargs="?", metavar="NAME", help="e.g. siyaosi.state")
+    schema.set_defaults(func=_cmd_schema)
 
     explain = sub.add_parser("explain", help="print a clause, its evidence and its cases")
     explain.add_argument("clause", metavar="CLAUSE-ID")

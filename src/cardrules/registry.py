@@ -24,7 +24,7 @@ from cardrules.errors import VariantError, did_you_mean
 if TYPE_CHECKING:
     from cardrules.cases.adapter import CaseAdapter
     from cardrules.game import GameState, MoveLike
-    from cardrules.jsonio import JSON
+    from cardrules.jsonio import JSON, JSONObject
     from cardrules.position import Position
     from cardrules.variant import VariantBase
 
@@ -62,6 +62,8 @@ class Game(Protocol):
     @property
     def position_keys(self) -> frozenset[str]: ...
 
+    def schemas(self) -> Mapping[str, JSONObject]: ...
+
     def new_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R: ...
 
     def state_from_position(self, position: Position, user: StateUser[R]) -> R: ...
@@ -87,6 +89,11 @@ class GameEntry(Generic[M]):
     position_keys: frozenset[str] = frozenset()
     #: A whole match from a seed (every round, with the game's phases), when the game has one.
     new_match: Callable[[VariantBase, int], GameState[M]] | None = None
+    #: The JSON Schemas of the game's documents, by name (see :mod:`cardrules.schema`).
+    schema_builder: Callable[[], Mapping[str, JSONObject]] | None = None
+
+    def schemas(self) -> Mapping[str, JSONObject]:
+        return {} if self.schema_builder is None else self.schema_builder()
 
     def new_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R:
         """Deal a round of ``variant`` from ``seed`` and hand the state to ``user``."""

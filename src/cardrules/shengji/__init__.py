@@ -21,6 +21,7 @@ from cardrules.shengji.adapter import ADAPTER
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import EVENTS, events_from_json, events_to_json, public_events
 from cardrules.shengji.follow import count_follows, explain_follow, iter_follows, random_follow
+from cardrules.shengji.keys import POSITION_KEYS
 from cardrules.shengji.moves import Move, MoveKind, Top
 from cardrules.shengji.order import TRUMP, TrumpContext, trump_context
 from cardrules.shengji.pieces import (
@@ -31,6 +32,7 @@ from cardrules.shengji.pieces import (
     classify,
     matches_structure,
 )
+from cardrules.shengji.schema import schemas
 from cardrules.shengji.scoring import KittyBonus, RoundResult
 from cardrules.shengji.state import State
 from cardrules.shengji.throws import ThrowOutcome, resolve_throw
@@ -105,5 +107,7 @@ register(
         new=_new,
         from_position=State.from_position,
         from_json=State.from_json,
+        position_keys=POSITION_KEYS,
+        schema_builder=schemas,
     )
 )

@@ -24,9 +24,11 @@ from cardrules.siyaosi.combos import (
     classify,
 )
 from cardrules.siyaosi.events import EVENTS, events_from_json, events_to_json
+from cardrules.siyaosi.keys import POSITION_KEYS
 from cardrules.siyaosi.moves import Move, MoveKind, Top
 from cardrules.siyaosi.result import Outcome, RoundResult, round_result
 from cardrules.siyaosi.rules import CODES
+from cardrules.siyaosi.schema import schemas
 from cardrules.siyaosi.state import State
 from cardrules.siyaosi.variant import (
     BombVsStraight,
@@ -96,5 +98,7 @@ register(
         new=_new,
         from_position=State.from_position,
         from_json=State.from_json,
+        position_keys=POSITION_KEYS,
+        schema_builder=schemas,
     )
 )

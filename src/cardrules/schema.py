@@ -1,0 +1,304 @@
+"""JSON Schemas (draft 2020-12) of every document the library writes.
+
+Each game names its documents (``siyaosi.state``, ``shengji.view``, ``siyaosi.events`` …) in its
+``schema`` module; the core adds the game-independent ones (``position``). Schemas are built
+from the code's own declarations where it has them — a variant's switches, a move's kinds, an
+event's fields — and say exactly what the writers write (``additionalProperties`` is false
+throughout), so a test validating every written document against them keeps the two in step.
+``cardrules schema NAME`` prints one; the JSON files under ``cardrules/schemas/`` are the same,
+written by ``python -m cardrules.schema`` and checked by the tests.
+
+A schema describes the canonical form the library writes (card notation in upper case, one
+space between cards); the readers accept every documented spelling and check far more than a
+schema can say (that a state could exist).
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from importlib.resources import files
+from pathlib import Path
+from typing import Union, get_args, get_origin
+
+import attrs
+
+from cardrules.cards import Rank
+from cardrules.errors import CardrulesError
+from cardrules.events import Event
+from cardrules.jsonio import FORMAT, JSON, JSONObject
+from cardrules.limits import MAX_NAME_CHARS
+from cardrules.move import MAX_SEAT
+from cardrules.multiset import Cards
+from cardrules.variant import Switch, VariantBase, switches_of
+
+__all__ = [
+    "CARDS",
+    "RANK",
+    "SEAT",
+    "document_schema",
+    "event_log_schema",
+    "move_fields",
+    "named",
+    "nullable",
+    "obj",
+    "position_schema",
+    "record_fields",
+    "ruling_schema",
+    "schema_names",
+    "schema_of",
+    "variant_schema",
+]
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+_CARD = "(?:10|[2-9JQKA])[SHCD]|SJ|BJ"
+#: Card notation as the library writes it: canonical tokens, one space apart ("" for none).
+CARDS: JSONObject = {"type": "string", "pattern": f"^(?:(?:{_CARD})(?: (?:{_CARD}))*)?$"}
+#: A seat number.
+SEAT: JSONObject = {"type": "integer", "minimum": 0, "maximum": MAX_SEAT}
+#: A level rank, 2 … A.
+RANK: JSONObject = {"enum": [r.text for r in Rank if not r.is_joker]}
+SUIT: JSONObject = {"enum": ["S", "H", "C", "D"]}
+COUNT: JSONObject = {"type": "integer", "minimum": 0}
+
+
+def nullable(schema: JSONObject) -> JSONObject:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def array(items: JSON, *, exactly: int | None = None) -> JSONObject:
+    out: JSONObject = {"type": "array", "items": items}
+    if exactly is not None:
+        out["minItems"] = exactly
+        out["maxItems"] = exactly
+    return out
+
+
+def obj(properties: Mapping[str, JSON]) -> JSONObject:
+    """An object with exactly these properties (all required, no others)."""
+    return {
+        "type": "object",
+        "properties": dict(properties),
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
+def named(name: str, title: str, schema: JSONObject) -> JSONObject:
+    """``schema`` as a top-level schema: the draft, an id from its ``name``, a title."""
+    return {
+        "$schema": DRAFT,
+        "$id": f"urn:cardrules:schema:{name}:{FORMAT}",
+        "title": title,
+        **schema,
+    }
+
+
+def document_schema(game: str, kind: str, title: str, body: Mapping[str, JSON]) -> JSONObject:
+    """A document: the envelope (``format``, ``game``, ``type``) and its body."""
+    envelope: dict[str, JSON] = {
+        "format": {"const": FORMAT},
+        "game": {"const": game},
+        "type": {"const": kind},
+    }
+    return named(f"{game}.{kind}", title, obj({**envelope, **body}))
+
+
+# ---------------------------------------------------------------------- from declarations
+def _switch_schema(sw: Switch) -> JSONObject:
+    if sw.kind == "bool":
+        return {"type": "boolean"}
+    if sw.kind == "int":
+        out: JSONObject = {"type": "integer"}
+        if sw.choices:
+            out["enum"] = [c for c in sw.choices if isinstance(c, int)]
+        if sw.minimum is not None:
+            out["minimum"] = sw.minimum
+        if sw.maximum is not None:
+            out["maximum"] = sw.maximum
+        return out
+    if sw.kind in ("enum", "rank", "str"):
+        if sw.choices:
+            return {"enum": [str(sw.plain(c)) for c in sw.choices]}
+        return {"type": "string"}
+    if sw.kind == "list":
+        item: JSONObject = (
+            {"enum": [str(c) for c in sw.choices]} if sw.choices else {"type": "string"}
+        )
+        return {"type": "array", "items": item}
+    table: JSONObject = {"type": "object", "additionalProperties": {"type": "integer"}}
+    if sw.keys:
+        table["propertyNames"] = {"enum": list(sw.keys)}
+    return table
+
+
+def variant_schema(cls: type[VariantBase]) -> JSONObject:
+    """A fully resolved variant table of a game (as states and views carry it)."""
+    body: dict[str, JSON] = {
+        "game": {"const": cls.game},
+        "name": {"type": "string", "maxLength": MAX_NAME_CHARS},
+        "description": {"type": "string"},
+    }
+    for f in switches_of(cls):
+        body[f.name] = _switch_schema(f.metadata["switch"])
+    return obj(body)
+
+
+def move_fields(kinds: type[StrEnum]) -> dict[str, JSON]:
+    """The fields of a move (a fragment inside a trick or a record, and the body of a move
+    document)."""
+    return {"seat": SEAT, "kind": {"enum": [k.value for k in kinds]}, "cards": CARDS}
+
+
+def _type_schema(tp: object, defs: dict[str, JSON]) -> JSON:
+    """The schema of a field of an event or record, from its type."""
+    if tp is int:
+        return {"type": "integer"}
+    if tp is bool:
+        return {"type": "boolean"}
+    if tp is str:
+        return {"type": "string"}
+    if tp is Cards:
+        return CARDS
+    if isinstance(tp, type) and issubclass(tp, StrEnum):
+        return {"enum": [m.value for m in tp]}
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        options = [a for a in get_args(tp) if a is not type(None)]
+        inner = _type_schema(options[0], defs) if len(options) == 1 else {}
+        return nullable(inner) if isinstance(inner, dict) else inner
+    if origin is tuple:
+        return {"type": "array", "items": _type_schema(get_args(tp)[0], defs)}
+    if isinstance(tp, type) and attrs.has(tp):
+        name = tp.__name__
+        if name not in defs:
+            defs[name] = {}  # a placeholder against recursion
+            defs[name] = obj(record_fields(tp, defs))
+        return {"$ref": f"#/$defs/{name}"}
+    raise TypeError(f"no JSON schema for the type {tp!r}")  # pragma: no cover - a new field type
+
+
+def record_fields(cls: type[object], defs: dict[str, JSON]) -> dict[str, JSON]:
+    """The fields of a flat attrs record (an event, a result), from their types; the schemas of
+    nested records go into ``defs``."""
+    hints = typing.get_type_hints(cls)
+    return {f.name: _type_schema(hints[f.name], defs) for f in attrs.fields(cls)}  # type: ignore[arg-type]
+
+
+def event_log_schema(game: str, classes: Sequence[type[Event]]) -> JSONObject:
+    """An event log of a game: each event an object named by its ``event``."""
+    defs: dict[str, JSON] = {}
+    options: list[JSON] = [
+        obj({"event": {"const": cls.NAME}, **record_fields(cls, defs)}) for cls in classes
+    ]
+    body: dict[str, JSON] = {"events": array({"oneOf": options})}
+    schema = document_schema(game, "events", f"a {game} event log", body)
+    if defs:
+        schema["$defs"] = defs
+    return schema
+
+
+# ---------------------------------------------------------------------- the registry of schemas
+def _core_schemas() -> dict[str, JSONObject]:
+    return {}
+
+
+def _all() -> dict[str, JSONObject]:
+    from cardrules.registry import all_games
+
+    out = _core_schemas()
+    for game in all_games():
+        out.update(game.schemas())
+    return dict(sorted(out.items()))
+
+
+def schema_names() -> list[str]:
+    """The names of every schema (``siyaosi.state``, ``shengji.view`` …)."""
+    return list(_all())
+
+
+def schema_of(name: str) -> JSONObject:
+    """The schema called ``name``; a :class:`CardrulesError` names the ones there are."""
+    schemas = _all()
+    if name not in schemas:
+        from cardrules.errors import did_you_mean
+
+        raise CardrulesError(f"no schema {name!r:.40}{did_you_mean(name, schemas)}")
+    return schemas[name]
+
+
+def shipped_dir() -> Path:
+    """The folder of the schema files shipped in the package."""
+    return Path(str(files("cardrules") / "schemas"))
+
+
+def write_files(folder: Path | None = None) -> list[Path]:
+    """Write every schema as ``<name>.json`` (what ``python -m cardrules.schema`` does)."""
+    folder = folder or shipped_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, schema in _all().items():
+        path = folder / f"{name}.json"
+        path.write_text(json.dumps(schema, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":  # pragma: no cover - a maintenance command
+    for path in write_files():
+        print("wrote", path)
+
+
+def position_schema(game: str, own_keys: Sequence[str]) -> JSONObject:
+    """A ``[position]`` table of the case-file contract (as JSON), with the game's own keys."""
+    body: dict[str, JSON] = {
+        "game": {"const": game},
+        "variant": {"type": "string", "maxLength": 1024},
+        "overrides": {"type": "object"},
+        "hands": {"type": "array", "items": CARDS},
+        "levels": array(RANK, exactly=2),
+        "ruling": {"enum": [0, 1]},
+        "trump": {"enum": ["S", "H", "C", "D", "none"]},
+        "banker": SEAT,
+        "kitty": CARDS,
+        "points": array(COUNT, exactly=2),
+        "leader": SEAT,
+        "phase": {"type": "string", "maxLength": MAX_NAME_CHARS},
+        "out": {"type": "array", "items": SEAT},
+        **{key: {} for key in own_keys},
+    }
+    schema: JSONObject = {
+        "type": "object",
+        "properties": body,
+        "required": ["game", "variant"],
+        "additionalProperties": False,
+    }
+    return named(f"{game}.position", f"a {game} position (a case file's [position])", schema)
+
+
+def ruling_schema(game: str, state: JSONObject) -> JSONObject:
+    """A judge's ruling on a move of ``game`` (the state after it is a ``state`` document)."""
+    state_ref: JSONObject = {k: v for k, v in state.items() if k not in ("$schema", "$id")}
+    lines: JSONObject = {"type": "array", "items": {"type": "string"}}
+    return document_schema(
+        game,
+        "ruling",
+        f"a judge's ruling on a {game} move",
+        {
+            "move": {"type": "string"},
+            "at": COUNT,
+            "legal": {"type": "boolean"},
+            "code": {"type": "string"},
+            "reason": {"type": "string"},
+            "clauses": lines,
+            "events": lines,
+            "event_names": lines,
+            "before": lines,
+            "view": nullable(SEAT),
+            "state": nullable(state_ref),
+        },
+    )
