@@ -8,6 +8,7 @@
 - ``cardrules judge FILE [--json] [--lang zh]`` — rule on each case of a dispute, draw the
   table, cite the clauses (from the engine, for legal moves too)
 - ``cardrules explain CLAUSE-ID`` — a clause, the evidence it rests on, its cases
+- ``cardrules replay FILE [--round N] [--seat S]`` — a game record, readably
 - ``cardrules schema [NAME]`` — the JSON Schema of a document (``siyaosi.state`` …), or the list
 - ``cardrules demo [--game G] [--seed N]`` — play one random round and print it
 
@@ -43,6 +44,7 @@ from cardrules.i18n import LANGUAGES, catalog
 from cardrules.jsonio import JSON
 from cardrules.judge import Ruling, judge
 from cardrules.limits import MAX_LINE_CHARS, quote
+from cardrules.records import read_record, render
 from cardrules.schema import schema_names, schema_of
 from cardrules.variant import (
     GAMES,
@@ -186,6 +188,13 @@ def _case_ruling_json(case: Case) -> JSON:
     }
 
 
+def _cmd_replay(args: argparse.Namespace) -> int:
+    """Print a game record readably (one round, or as one seat saw it)."""
+    record = read_record(args.file)
+    print("\n".join(render(record, round_number=args.round, seat=args.seat)))
+    return 0
+
+
 def _cmd_schema(args: argparse.Namespace) -> int:
     """Print a JSON Schema, or the names of all of them."""
     if args.name is None:
@@ -272,6 +281,12 @@ def _parser() -> argparse.ArgumentParser:
     judge.add_argument("--json", action="store_true", help="the rulings as JSON documents")
     judge.add_argument("--lang", choices=LANGUAGES, default="en", help="en or zh")
     judge.set_defaults(func=_cmd_judge)
+
+    replay = sub.add_parser("replay", help="print a game record: deals, moves, tricks, results")
+    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("--round", type=int, default=None, help="only this round (1 = first)")
+    replay.add_argument("--seat", type=int, default=None, help="only what this seat saw")
+    replay.set_defaults(func=_cmd_replay)
 
     schema = sub.add_parser("schema", help="print the JSON Schema of a document (or list them)")
     schema.add_argument("name", nargs="?", metavar="NAME", help="e.g. siyaosi.state")

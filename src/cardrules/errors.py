@@ -31,6 +31,7 @@ __all__ = [
     "ImpossibleCardsError",
     "NotationError",
     "PositionError",
+    "RecordError",
     "VariantError",
 ]
 
@@ -118,6 +119,19 @@ class DocumentError(PositionError):
         self.what = what
         where = f"field {quote(key)}: " if key else ""
         CardrulesError.__init__(self, f"not a {what}: {where}{message}")
+
+
+class RecordError(CardrulesError):
+    """A game record that cannot be read or replayed: ``index`` is the move at fault (-1 for the
+    record itself) and ``reason`` the refusal of an illegal move."""
+
+    def __init__(
+        self, message: str, *, path: str = "", index: int = -1, reason: Illegal | None = None
+    ) -> None:
+        self.path = path
+        self.index = index
+        self.reason = reason
+        super().__init__(f"{path}: {message}" if path else message)
 
 
 class CaseFileError(CardrulesError):

@@ -26,6 +26,8 @@ __all__ = [
     "MAX_MOVE_TEXT",
     "MAX_NAME_CHARS",
     "MAX_PATH_CHARS",
+    "MAX_RECORD_BYTES",
+    "MAX_RECORD_MOVES",
     "QUOTE_CHARS",
     "quote",
 ]
@@ -62,6 +64,11 @@ MAX_JSON_BYTES = 1024 * 1024
 MAX_JSON_DEPTH = 32
 #: Characters in one move text (a four-deck throw of 52 cards is about 160).
 MAX_MOVE_TEXT = 4096
+#: Bytes of a game record (a whole four-deck match, every deal and bid included, is about
+#: 150 KB).
+MAX_RECORD_BYTES = 1024 * 1024
+#: Moves in one game record.
+MAX_RECORD_MOVES = 50_000
 
 
 class _Quoter(reprlib.Repr):

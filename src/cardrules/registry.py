@@ -13,7 +13,7 @@ types stay visible to mypy all the way through, with no ``Any``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
@@ -23,6 +23,7 @@ from cardrules.errors import VariantError, did_you_mean
 
 if TYPE_CHECKING:
     from cardrules.cases.adapter import CaseAdapter
+    from cardrules.events import Event
     from cardrules.game import GameState, MoveLike
     from cardrules.jsonio import JSON, JSONObject
     from cardrules.position import Position
@@ -64,6 +65,8 @@ class Game(Protocol):
 
     def schemas(self) -> Mapping[str, JSONObject]: ...
 
+    def seen_events(self, events: Sequence[Event], seat: int) -> tuple[Event, ...]: ...
+
     def new_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R: ...
 
     def state_from_position(self, position: Position, user: StateUser[R]) -> R: ...
@@ -91,9 +94,16 @@ class GameEntry(Generic[M]):
     new_match: Callable[[VariantBase, int], GameState[M]] | None = None
     #: The JSON Schemas of the game's documents, by name (see :mod:`cardrules.schema`).
     schema_builder: Callable[[], Mapping[str, JSONObject]] | None = None
+    #: The events as one seat saw them (what the game hides — a failed throw's cards, a buried
+    #: kitty — taken out); by default every event is public.
+    visible_events: Callable[[Sequence[Event], int], tuple[Event, ...]] | None = None
 
     def schemas(self) -> Mapping[str, JSONObject]:
         return {} if self.schema_builder is None else self.schema_builder()
+
+    def seen_events(self, events: Sequence[Event], seat: int) -> tuple[Event, ...]:
+        """``events`` as ``seat`` saw them."""
+        return tuple(events) if self.visible_events is None else self.visible_events(events, seat)
 
     def new_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R:
         """Deal a round of ``variant`` from ``seed`` and hand the state to ``user``."""

@@ -52,18 +52,18 @@ def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def read_text(source: Traversable, fail: Fail) -> str:
-    """The UTF-8 text of a regular file no larger than the limit."""
+def read_text(source: Traversable, fail: Fail, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of a regular file no larger than ``limit`` bytes."""
     try:
         if not source.is_file():
             raise fail("no such file")
         with source.open("rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
+            data = stream.read(limit + 1)
     except (OSError, ValueError) as err:  # a name too long, unreadable, with a NUL byte …
         why = getattr(err, "strerror", None) or err
         raise fail(f"cannot read the file ({why})") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise fail(f"larger than the limit of {MAX_FILE_BYTES} bytes")
+    if len(data) > limit:
+        raise fail(f"larger than the limit of {limit} bytes")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -84,9 +84,9 @@ def parse_toml(text: str, fail: Fail) -> dict[str, Any]:
         raise fail(f"not valid TOML: {err}") from None
 
 
-def read_toml(source: Traversable, fail: Fail) -> dict[str, Any]:
+def read_toml(source: Traversable, fail: Fail, limit: int = MAX_FILE_BYTES) -> dict[str, Any]:
     """:func:`read_text` then :func:`parse_toml`."""
-    return parse_toml(read_text(source, fail), fail)
+    return parse_toml(read_text(source, fail, limit), fail)
 
 
 def _too_deep(text: str) -> bool:

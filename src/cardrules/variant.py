@@ -558,9 +558,12 @@ def switch_comments(cls: type[VariantBase]) -> dict[str, str]:
     return out
 
 
-def dump_toml(table: Mapping[str, object], comments: Mapping[str, str] | None = None) -> str:
+def dump_toml(
+    table: Mapping[str, object], comments: Mapping[str, str] | None = None, *, within: str = ""
+) -> str:
     """Write a flat variant table (scalars, lists of strings, one level of sub-tables) as TOML,
-    with an optional comment line above each key."""
+    with an optional comment line above each key; ``within`` names the table it is written
+    inside (its sub-tables become ``[within.key]``)."""
     comments = comments or {}
     lines: list[str] = []
     subtables: list[tuple[str, Mapping[str, object]]] = []
@@ -575,7 +578,7 @@ def dump_toml(table: Mapping[str, object], comments: Mapping[str, str] | None = 
         lines.append("")
         if key in comments:
             lines.append(f"# {comments[key]}")
-        lines.append(f"[{_toml_key(key)}]")
+        lines.append(f"[{within + '.' if within else ''}{_toml_key(key)}]")
         lines.extend(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in sub.items())
     return "\n".join(lines) + "\n"
 

@@ -109,5 +109,6 @@ register(
         from_json=State.from_json,
         position_keys=POSITION_KEYS,
         schema_builder=schemas,
+        visible_events=public_events,
     )
 )

@@ -49,6 +49,10 @@ class MovePlayed(Event):
     def move(self) -> Move:
         return Move(self.seat, self.kind, self.cards)
 
+    def describe(self) -> str:
+        kind = "" if self.kind is MoveKind.PLAY else f"{self.kind} "
+        return f"{self.seat}: {kind}{self.cards.pretty()}".rstrip()
+
 
 @attrs.frozen
 class ThrowFailed(Event):
@@ -62,6 +66,12 @@ class ThrowFailed(Event):
     forced: Cards
     penalty: int
 
+    def describe(self) -> str:
+        return (
+            f"seat {self.seat}'s throw fails: only {self.forced.pretty()} is played "
+            f"(−{self.penalty})"
+        )
+
 
 @attrs.frozen
 class TrickWon(Event):
@@ -74,6 +84,10 @@ class TrickWon(Event):
     cards: Cards
     points: int
 
+    def describe(self) -> str:
+        points = f", {self.points} points" if self.points else ""
+        return f"seat {self.seat} wins the trick with {self.cards.pretty()}{points}"
+
 
 @attrs.frozen
 class KittyCounted(Event):
@@ -84,6 +98,10 @@ class KittyCounted(Event):
     CLAUSE: ClassVar[str] = "SJ-TRICK-5"
     bonus: KittyBonus
 
+    def describe(self) -> str:
+        b = self.bonus
+        return f"the kitty's {b.kitty_points} points × {b.factor} = {b.points} to the attackers"
+
 
 @attrs.frozen
 class RoundOver(Event):
@@ -93,13 +111,18 @@ class RoundOver(Event):
     CLAUSE: ClassVar[str] = "SJ-TRICK-8"
     result: RoundResult
 
+    def describe(self) -> str:
+        r = self.result
+        return f"round over: the attackers have {r.attacker_points} points"
+
 
 #: Every event class of the Shengji play phase.
 EVENTS: tuple[type[Event], ...] = (MovePlayed, ThrowFailed, TrickWon, KittyCounted, RoundOver)
 
 
-def public_events(events: Sequence[Event]) -> tuple[Event, ...]:
-    """The events as the table sees them: the move of a failed throw shows the forced piece."""
+def public_events(events: Sequence[Event], seat: int | None = None) -> tuple[Event, ...]:
+    """The events as the table sees them (as every seat, ``seat`` included, sees them): the move
+    of a failed throw shows the forced piece."""
     out = list(events)
     for i, event in enumerate(out):
         if isinstance(event, ThrowFailed) and i and isinstance(out[i - 1], MovePlayed):

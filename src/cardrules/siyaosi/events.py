@@ -47,6 +47,10 @@ class MovePlayed(Event):
     def move(self) -> Move:
         return Move(self.seat, self.kind, self.cards)
 
+    def describe(self) -> str:
+        kind = "" if self.kind is MoveKind.PLAY else f"{self.kind} "
+        return f"{self.seat}: {kind}{self.cards.pretty()}".rstrip()
+
 
 @attrs.frozen
 class ChainStepped(Event):
@@ -59,6 +63,9 @@ class ChainStepped(Event):
     steps: int
     width: int
 
+    def describe(self) -> str:
+        return f"the chain counts as {self.width} of a kind ({self.steps} step(s))"
+
 
 @attrs.frozen
 class ChainClosed(Event):
@@ -68,6 +75,10 @@ class ChainClosed(Event):
     NAME: ClassVar[str] = "chain-closed"
     CLAUSE: ClassVar[str] = "4A4-CHAIN-7"
     seat: int | None
+
+    def describe(self) -> str:
+        by = "the trick's end" if self.seat is None else f"seat {self.seat}"
+        return f"the chain is closed by {by}"
 
 
 @attrs.frozen
@@ -79,6 +90,9 @@ class SeatOut(Event):
     seat: int
     place: int
 
+    def describe(self) -> str:
+        return f"seat {self.seat} is out, in place {self.place}"
+
 
 @attrs.frozen
 class Announced(Event):
@@ -88,6 +102,9 @@ class Announced(Event):
     CLAUSE: ClassVar[str] = "4A4-TURN-6"
     seat: int
     cards: int
+
+    def describe(self) -> str:
+        return f"seat {self.seat} announces {self.cards} card(s) left (报片)"
 
 
 @attrs.frozen
@@ -101,6 +118,10 @@ class TrickWon(Event):
     leader: int
     top: Cards
 
+    def describe(self) -> str:
+        relay = "" if self.leader == self.seat else f"; seat {self.leader} leads (接风)"
+        return f"seat {self.seat} wins the trick with {self.top.pretty()}{relay}"
+
 
 @attrs.frozen
 class RoundOver(Event):
@@ -109,6 +130,11 @@ class RoundOver(Event):
     NAME: ClassVar[str] = "round-over"
     CLAUSE: ClassVar[str] = "4A4-ROUND-1"
     result: RoundResult
+
+    def describe(self) -> str:
+        r = self.result
+        caught = ", ".join(str(s) for s in r.caught) or "nobody"
+        return f"round over: out in order {list(r.finish)}, emperor {r.emperor}, caught {caught}"
 
 
 #: Every event class of the 四幺四 play phase.

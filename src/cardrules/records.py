@@ -1,0 +1,242 @@
+"""Game records: a whole game written down, in the spirit of a chess PGN, as TOML.
+
+A record names the game, the variant (the whole resolved table, so a record stays valid when a
+preset changes; a hand-written one may name a preset), the seed the deals come from, every move
+of every phase in the case-file notation, the result as the game's JSON document, and optional
+comments by move number::
+
+    format = 1
+    game = "siyaosi"
+    seed = 7
+    moves = ["0: 3D", "1: 4S", "2: pass", …]
+    result = '{"format": 1, "game": "siyaosi", "type": "result", …}'
+
+    [variant]
+    game = "siyaosi"
+    name = "classic"
+    …
+
+    [comments]
+    12 = "a cha out of turn"
+
+Every command that plays writes one (``cardrules play``, ``demo --record``); :func:`replay`
+plays one back from the seed — a whole match where the game has one, else one round — and
+refuses a record whose moves are illegal, naming the move and the clause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+from pathlib import Path
+from typing import TypeVar
+
+import attrs
+
+from cardrules.errors import CardrulesError, RecordError
+from cardrules.events import Event
+from cardrules.game import GameState, MoveLike
+from cardrules.jsonio import JSONObject, dumps, parse_json
+from cardrules.limits import MAX_RECORD_BYTES, MAX_RECORD_MOVES, quote
+from cardrules.multiset import Cards
+from cardrules.registry import game_named
+from cardrules.textio import is_int, parse_toml, read_text
+from cardrules.variant import VariantBase, dump_toml, load_variant, variant_from_table
+
+__all__ = ["Record", "RecordStep", "read_record", "replay", "steps"]
+
+M = TypeVar("M", bound=MoveLike)
+_KEYS = ("format", "game", "variant", "seed", "moves", "result", "comments")
+
+
+@attrs.frozen(kw_only=True)
+class Record:
+    """A whole game: everything needed to play it again, and what came of it."""
+
+    game: str
+    variant: VariantBase
+    seed: int
+    moves: tuple[str, ...]
+    result: JSONObject | None = None
+    comments: Mapping[int, str] = attrs.field(factory=dict)
+
+    def to_toml(self) -> str:
+        """The record as TOML text (the variant written whole)."""
+        lines = ["# cardrules game record", "format = 1", f'game = "{self.game}"']
+        lines.append(f"seed = {self.seed}")
+        lines.append("moves = [")
+        lines += [f'  "{m}",' for m in self.moves]
+        lines.append("]")
+        if self.result is not None:
+            lines.append(dump_toml({"result": dumps(self.result)}).rstrip())
+        lines.append("")
+        lines.append("[variant]")
+        lines.append(dump_toml(self.variant.to_table(), within="variant").rstrip())
+        if self.comments:
+            lines.append("")
+            lines.append("[comments]")
+            lines += [
+                dump_toml({str(n): text}).rstrip() for n, text in sorted(self.comments.items())
+            ]
+        return "\n".join(lines) + "\n"
+
+    def write(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_toml(), encoding="utf-8")
+
+
+def read_record(source: str | Path, *, text: str | None = None) -> Record:
+    """A record from a file (or from ``text``, naming ``source`` in errors). Every refusal is a
+    :class:`RecordError` naming the file and the key."""
+    where = str(source)
+    fail = partial(RecordError, path=where)
+    if text is None:
+        text = read_text(Path(source), fail, MAX_RECORD_BYTES)
+    elif len(text) > MAX_RECORD_BYTES:
+        raise fail(f"larger than the limit of {MAX_RECORD_BYTES} bytes")
+    doc = parse_toml(text, fail)
+    for key in doc:
+        if key not in _KEYS:
+            raise fail(f"unknown key {quote(key)} (a record has {', '.join(_KEYS)})")
+    if doc.get("format") != 1 or not is_int(doc.get("format")):
+        raise fail(f"'format = 1' is needed, got {quote(doc.get('format'))}")
+    game = doc.get("game")
+    try:
+        entry = game_named(game)
+        variant = _variant(doc.get("variant"), entry.name)
+    except CardrulesError as err:
+        raise fail(str(err)) from None
+    seed = doc.get("seed")
+    if not is_int(seed) or not 0 <= seed < 2**64:
+        raise fail(f"'seed' is an integer 0 … 2^64-1, got {quote(seed)}")
+    moves = doc.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise fail("'moves' is a list of move texts")
+    if len(moves) > MAX_RECORD_MOVES:
+        raise fail(f"more than {MAX_RECORD_MOVES} moves")
+    result = doc.get("result")
+    parsed = None
+    if result is not None:
+        if not isinstance(result, str):
+            raise fail("'result' is the result document as JSON text")
+        try:
+            value = parse_json(result, f"{entry.name} result")
+        except CardrulesError as err:
+            raise fail(f"'result': {err}") from None
+        if not isinstance(value, dict):
+            raise fail("'result' is a JSON object")
+        parsed = value
+    comments = doc.get("comments", {})
+    if not isinstance(comments, dict) or not all(
+        isinstance(k, str) and k.isdigit() and isinstance(v, str) for k, v in comments.items()
+    ):
+        raise fail("'comments' maps move numbers to text")
+    return Record(
+        game=entry.name,
+        variant=variant,
+        seed=seed,
+        moves=tuple(moves),
+        result=parsed,
+        comments={int(k): v for k, v in comments.items()},
+    )
+
+
+def _variant(value: object, game: str) -> VariantBase:
+    if isinstance(value, str):
+        return load_variant(value, game=game)
+    if isinstance(value, dict):
+        if value.get("game") != game:
+            raise CardrulesError(f"the variant is not a {game} variant")
+        return variant_from_table(value, source="the record's variant")
+    raise CardrulesError("'variant' is a preset name or the resolved variant table")
+
+
+@attrs.frozen
+class RecordStep:
+    """One move of a replayed record: its number, the move, what it did, the comment, and every
+    hand just before it (for printing a deal)."""
+
+    index: int
+    move: str
+    events: tuple[Event, ...]
+    comment: str = ""
+    hands: tuple[Cards, ...] = ()
+
+
+class _Replayer:
+    """Plays a record's moves on its seeded game; collects each step, refuses an illegal move."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+
+    def __call__(self, state: GameState[M]) -> tuple[JSONObject, list[RecordStep]]:
+        out = []
+        for n, text in enumerate(self.record.moves):
+            try:
+                move = state.parse_move(text)
+            except CardrulesError as err:
+                raise RecordError(
+                    f"move {n} ({quote(text)}) cannot be read: {err}", index=n
+                ) from None
+            reason = state.explain(move)
+            if reason is not None:
+                raise RecordError(
+                    f"move {n} ({quote(text)}) is illegal: {reason}", index=n, reason=reason
+                )
+            hands = state.hands
+            state, events = state.step(move)
+            out.append(RecordStep(n, str(move), events, self.record.comments.get(n, ""), hands))
+        return state.to_json(), out
+
+
+def steps(record: Record) -> tuple[JSONObject, list[RecordStep]]:
+    """Replay ``record`` from its seed — the whole match where the game has one, else one
+    round: the final state's document and every step. Raises :class:`RecordError` at the first
+    move that cannot be read or is illegal."""
+    entry = game_named(record.game)
+    user = _Replayer(record)
+    played = entry.match_state(record.variant, record.seed, user)
+    return played if played is not None else entry.new_state(record.variant, record.seed, user)
+
+
+def replay(record: Record) -> JSONObject:
+    """The final state of a replayed record (see :func:`steps`), as its document."""
+    return steps(record)[0]
+
+
+def render(
+    record: Record, *, round_number: int | None = None, seat: int | None = None
+) -> list[str]:
+    """A record for a person: each deal with suit symbols, every move and what it did (tricks
+    won, chains, tributes, bids, levels, scores), the comments, the result. ``round_number``
+    keeps one round (1 is the first); ``seat`` shows only what that seat saw: its own hand, and
+    the events as the table saw them."""
+    entry = game_named(record.game)
+    final, played = steps(record)
+    title = f"{record.game} / {record.variant.name}, seed {record.seed}"
+    lines = [title + (f", as seen by seat {seat}" if seat is not None else "")]
+    current = 1
+    starting = True
+    for step in played:
+        if starting and (round_number is None or current == round_number):
+            lines.append(f"round {current}")
+            for s, hand in enumerate(step.hands):
+                shown = hand.pretty() if seat is None or s == seat else f"({len(hand)} cards)"
+                lines.append(f"  seat {s}: {shown}")
+        starting = False
+        events = entry.seen_events(step.events, seat) if seat is not None else step.events
+        if round_number is None or current == round_number:
+            move = next((e.describe() for e in events if e.NAME == "move"), step.move)
+            lines.append(
+                f"  {step.index}. {move}" + (f"    # {step.comment}" if step.comment else "")
+            )
+            lines += [f"       {e.describe()}" for e in events if e.NAME != "move"]
+        if any(e.NAME == "round-over" for e in step.events):
+            current += 1
+            starting = True
+    if round_number is not None and round_number >= current + (0 if starting else 1):
+        raise RecordError(f"the record has {current - (1 if starting else 0)} round(s)")
+    if record.result is not None:
+        lines.append(f"result: {dumps(record.result)}")
+    elif final.get("turn") is None:
+        lines.append("over")
+    return lines

@@ -1,0 +1,121 @@
+"""Game records: written by the library, read back, replayed from the seed; an illegal move is
+refused naming the move and the clause; ``cardrules replay`` prints one readably."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardrules import CardrulesError, GameState, MoveLike, VariantBase
+from cardrules.bots import Bot, RandomBot, play_round
+from cardrules.cli import main
+from cardrules.errors import RecordError
+from cardrules.records import Record, read_record, render, replay, steps
+from cardrules.registry import game_named
+from cardrules.variant import load_variant
+
+M = TypeVar("M", bound=MoveLike)
+
+
+class _Play:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def __call__(self, state: GameState[M]) -> tuple[tuple[str, ...], dict[str, object]]:
+        bots: list[Bot[M]] = [RandomBot() for _ in range(state.players)]
+        final, turns = play_round(state, bots, random.Random(self.seed))
+        return tuple(str(t.move) for t in turns), final.result().to_json()  # type: ignore[return-value]
+
+
+def _record(game: str, preset: str, seed: int) -> Record:
+    """A record of a seeded game played by random bots, as the library starts it."""
+    variant: VariantBase = load_variant(preset, game=game)
+    entry = game_named(game)
+    played = entry.match_state(variant, seed, _Play(seed))
+    moves, result = played if played is not None else entry.new_state(variant, seed, _Play(seed))
+    return Record(game=game, variant=variant, seed=seed, moves=moves, result=result)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("game", "preset"), [("siyaosi", "classic"), ("siyaosi", "one-deck"), ("shengji", "four-deck")]
+)
+def test_a_record_round_trips_and_replays(game: str, preset: str, tmp_path: Path) -> None:
+    record = _record(game, preset, 5)
+    path = tmp_path / "game.toml"
+    record.write(path)
+    again = read_record(path)
+    assert again == record
+    final = replay(again)
+    assert final["turn"] is None and final["game"] == game
+
+
+def test_an_illegal_move_is_refused_naming_it_and_its_clause() -> None:
+    record = _record("siyaosi", "classic", 3)
+    moves = list(record.moves)
+    moves[4] = "2: BJ BJ"
+    bad = Record(game=record.game, variant=record.variant, seed=record.seed, moves=tuple(moves))
+    with pytest.raises(RecordError) as err:
+        steps(bad)
+    assert err.value.index == 4 and err.value.reason is not None
+    assert "move 4 ('2: BJ BJ')" in str(err.value) and err.value.reason.clause in str(err.value)
+
+
+def test_a_preset_name_reads_as_its_variant() -> None:
+    text = 'format = 1\ngame = "siyaosi"\nvariant = "one-deck"\nseed = 2\nmoves = []\n'
+    record = read_record("hand-written.toml", text=text)
+    assert record.variant.name == "one-deck" and not record.moves
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "format = 2\n",
+        'format = 1\ngame = "poker"\n',
+        'format = 1\ngame = "siyaosi"\nvariant = "classic"\nseed = -1\n',
+        'format = 1\ngame = "siyaosi"\nvariant = "classic"\nseed = 1\nmoves = [1]\n',
+        'format = 1\ngame = "siyaosi"\nvariant = "classic"\nseed = 1\nplayers = 4\n',
+        'format = 1\ngame = "siyaosi"\nvariant = {game = "shengji"}\nseed = 1\n',
+        'format = 1\ngame = "siyaosi"\nvariant = "classic"\nseed = 1\nresult = "{"\n',
+        'format = 1\ngame = "siyaosi"\nvariant = "classic"\nseed = 1\n[comments]\nx = "y"\n',
+        "[[[",
+    ],
+)
+def test_bad_records_are_refused_by_name(text: str) -> None:
+    with pytest.raises(RecordError):
+        read_record("bad.toml", text=text)
+
+
+@settings(max_examples=50)
+@given(st.binary(max_size=300))
+def test_random_bytes_are_a_record_error(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "r.toml"
+        path.write_bytes(data)
+        with pytest.raises(CardrulesError):
+            read_record(path)
+
+
+def test_render_keeps_one_round_and_hides_other_hands() -> None:
+    record = _record("shengji", "four-deck", 4)
+    lines = render(record, seat=2)
+    assert lines[0].endswith("as seen by seat 2") and "  seat 0: (52 cards)" in lines
+    assert any("wins the trick" in line for line in lines)
+    with pytest.raises(RecordError, match="round"):
+        render(record, round_number=99)
+
+
+def test_cardrules_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.toml"
+    _record("siyaosi", "one-deck", 6).write(path)
+    assert main(["replay", str(path), "--seat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "round 1" in out and "as seen by seat 1" in out and "result:" in out
+    path.write_text(path.read_text(encoding="utf-8").replace('"0: ', '"1: ', 1), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert "is illegal" in capsys.readouterr().err
