@@ -1,0 +1,96 @@
+"""A heuristic 四幺四 player that sees only its view (a :class:`~cardrules.bots.Bot`).
+
+It plays as a sensible club player does: it leads what sheds the most cards at the least cost
+and keeps its bombs; it lets its partner's play stand; it beats an opponent with the smallest
+combination that does, bombing only to stop an opponent about to go out (or when nothing else
+beats and the trick is worth it); it steps a chain out of turn when the chain on top is an
+opponent's; it passes rather than break a bomb. Ties go the same way every time, so a seeded
+simulation is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardrules.errors import CardrulesError
+from cardrules.game import GameView
+from cardrules.siyaosi.combos import (
+    BOMB,
+    FOUR_A_FOUR,
+    JOKER_BOMB,
+    Combination,
+    classify,
+)
+from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, PLAY, Move
+from cardrules.siyaosi.view import View
+
+__all__ = ["HeuristicBot"]
+
+_BOMBS = frozenset((BOMB, JOKER_BOMB, FOUR_A_FOUR))
+
+
+class HeuristicBot:
+    """Chooses a move for a 四幺四 seat from its view alone."""
+
+    __slots__ = ()
+
+    def choose(self, view: GameView[Move], rng: random.Random) -> Move | None:
+        if not isinstance(view, View):
+            raise CardrulesError("this bot plays 四幺四: it needs a 四幺四 view")
+        moves = list(view.legal_moves())
+        if not moves:
+            return None
+        top = view.top
+        partner_on_top = top is not None and top.seat % 2 == view.seat % 2
+        steps = [m for m in moves if m.kind in (CHA, GOU, CAPTURE)]
+        if steps and not partner_on_top:
+            return min(steps, key=lambda m: len(m.cards))  # take the top from an opponent
+        if view.turn != view.seat:
+            return None  # nothing worth doing out of turn: let the play go on
+        if top is None:
+            return self._lead(view, moves)
+        return self._follow(view, moves, partner_on_top)
+
+    def _combo(self, view: View, move: Move) -> Combination | None:
+        return classify(move.cards, view.table, view.seat)
+
+    def _lead(self, view: View, moves: list[Move]) -> Move:
+        plays = [m for m in moves if m.kind is PLAY]
+        keep = [
+            m for m in plays if (c := self._combo(view, m)) is not None and c.name not in _BOMBS
+        ]
+        pool = keep or plays
+
+        def cost(m: Move) -> tuple[int, int]:
+            combo = self._combo(view, m)
+            strength = combo.strength if combo is not None else 0
+            return (-len(m.cards), strength)  # shed the most cards, at the lowest strength
+
+        return min(pool, key=cost)
+
+    def _follow(self, view: View, moves: list[Move], partner_on_top: bool) -> Move:
+        passing = next(m for m in moves if m.kind is PASS)
+        if partner_on_top:
+            return passing
+        beating = [m for m in moves if m.kind in (PLAY, CHI)]
+        if not beating:
+            return passing
+        plain = [m for m in beating if not self._bomb(view, m)]
+        if plain:
+            return min(plain, key=lambda m: self._strength(view, m))
+        threatened = any(
+            0 < n <= view.variant.announce_at
+            for s, n in enumerate(view.hand_sizes)
+            if s % 2 != view.seat % 2
+        )
+        if threatened or len(view.hand) <= 4:
+            return min(beating, key=lambda m: (len(m.cards), self._strength(view, m)))
+        return passing
+
+    def _bomb(self, view: View, move: Move) -> bool:
+        combo = self._combo(view, move)
+        return combo is not None and combo.name in _BOMBS
+
+    def _strength(self, view: View, move: Move) -> int:
+        combo = self._combo(view, move)
+        return 0 if combo is None else combo.strength
