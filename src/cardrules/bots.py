@@ -19,7 +19,7 @@ from cardrules.errors import CardrulesError
 from cardrules.events import Event
 from cardrules.game import GameState, GameView, MoveLike
 
-__all__ = ["Bot", "RandomBot", "Turn", "play_round", "turns"]
+__all__ = ["Bot", "RandomBot", "Turn", "askers", "play_round", "turns"]
 
 M = TypeVar("M", bound=MoveLike)
 
@@ -52,7 +52,7 @@ class Turn(NamedTuple):
     events: tuple[Event, ...]
 
 
-def _askers(state: GameState[M]) -> list[int]:
+def askers(state: GameState[M]) -> list[int]:
     """Seats to ask, out-of-turn seats first (playing order after the seat in turn), then it."""
     turn = state.turn
     if turn is None:
@@ -78,7 +78,7 @@ def turns(
     for _ in range(max_moves):
         if state.is_over:
             return
-        for seat in _askers(state):
+        for seat in askers(state):
             move = bots[seat].choose(state.view(seat), rng)
             if move is None:
                 if seat == state.turn:

@@ -10,6 +10,8 @@
 - ``cardrules explain CLAUSE-ID`` — a clause, the evidence it rests on, its cases
 - ``cardrules replay FILE [--round N] [--seat S]`` — a game record, readably
 - ``cardrules schema [NAME]`` — the JSON Schema of a document (``siyaosi.state`` …), or the list
+- ``cardrules play GAME [--variant V] [--seat S] [--seed N] [--bot B] [--record PATH]`` — play
+  one seat in the terminal against bots; the game record is saved at the end
 - ``cardrules demo [--game G] [--seed N]`` — play one random round and print it
 
 Exit codes: 0 done (every case passed); 1 a ``spec`` run finished with failures; 2 bad input (a
@@ -229,6 +231,34 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    """A person plays one seat against bots; the record is saved at the end."""
+    from cardrules.play import play_in_terminal
+    from cardrules.registry import game_named
+
+    game = game_named(args.game)
+    variant = _load(args.variant or list_presets(args.game)[0][1], args)
+    if variant.game != game.name:
+        raise CardrulesError(f"--variant {quote(args.variant)} is a {variant.game} variant")
+    record = play_in_terminal(
+        game,
+        variant,
+        seat=args.seat,
+        seed=args.seed,
+        bot=args.bot,
+        stdin=sys.stdin,
+        stdout=sys.stdout,
+    )
+    if args.record != "-":
+        path = Path(args.record or f"cardrules-{game.name}-{record.seed}.toml")
+        try:
+            record.write(path)
+        except OSError as err:
+            raise CardrulesError(f"cannot write the record to {path}: {err.strerror}") from None
+        print(f"record saved to {path} (cardrules replay {path})")
+    return 0
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     from cardrules.demo import play_demo
 
@@ -296,6 +326,22 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("clause", metavar="CLAUSE-ID")
     explain.add_argument("--lang", choices=LANGUAGES, default="en", help="en or zh")
     explain.set_defaults(func=_cmd_explain)
+
+    play = sub.add_parser(
+        "play", help="play one seat in the terminal against bots", parents=[reads]
+    )
+    play.add_argument("game", choices=GAMES)
+    play.add_argument("--variant", default=None, help="preset name or variant file")
+    play.add_argument("--seat", type=int, default=0, help="your seat (0 = the first)")
+    play.add_argument("--seed", type=int, default=None, help="the deal (random if left out)")
+    play.add_argument("--bot", default="heuristic", help="the bots' kind: heuristic or random")
+    play.add_argument(
+        "--record",
+        default=None,
+        metavar="PATH",
+        help="where to save the game record ('-': do not save)",
+    )
+    play.set_defaults(func=_cmd_play)
 
     demo = sub.add_parser("demo", help="play one random round and print it")
     demo.add_argument("--game", choices=GAMES, default="siyaosi")

@@ -27,6 +27,7 @@ import random
 from enum import StrEnum
 from typing import ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
+from cardrules.cards import Card
 from cardrules.codes import CodeTable
 from cardrules.errors import Illegal, IllegalMoveError
 from cardrules.events import Event
@@ -65,6 +66,10 @@ class MoveLike(Protocol):
     def cards(self) -> Cards: ...
 
     def to_json(self) -> JSONObject: ...
+
+    def pretty(self) -> str:
+        """The move's text with suit symbols, for a person."""
+        ...
 
 
 M = TypeVar("M", bound=MoveLike)
@@ -134,6 +139,12 @@ class GameView(Actor[M], Protocol[M]):
 
     @property
     def hand(self) -> Cards: ...
+
+    def arranged_hand(self) -> tuple[tuple[Card, ...], ...]:
+        """The seat's hand as a player sorts it, in groups from the weakest to the strongest
+        (四幺四: one group per strength, the level cards where this seat's team plays them;
+        Shengji: one group per plain suit, then the trumps)."""
+        ...
 
 
 class GameState(Actor[M], Protocol[M]):

@@ -98,6 +98,13 @@ class MoveBase(Generic[K]):
             )
         return cls(text.seat, cls.KINDS(kind), text.cards)  # type: ignore[arg-type]
 
+    def pretty(self) -> str:
+        """The text with suit symbols, for a person (``0: cha 5♠ 5♠``)."""
+        if self.kind in self.WITHOUT_CARDS:
+            return f"{self.seat}: {self.kind}"
+        verb = "" if self.kind == self.PLAY else f"{self.kind} "
+        return f"{self.seat}: {verb}{self.cards.pretty()}"
+
     def __str__(self) -> str:
         if self.kind in self.WITHOUT_CARDS:
             return f"{self.seat}: {self.kind}"

@@ -7,7 +7,7 @@ card, rank and suit are O(1) or O(54); adding and removing are tuple arithmetic.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from operator import add, le, sub
 from typing import NoReturn
@@ -186,6 +186,21 @@ class Cards:
         if isinstance(item, Cards):
             return item <= self
         return False
+
+    def arranged(self, key: Callable[[Card], tuple[int, int]]) -> tuple[tuple[Card, ...], ...]:
+        """The cards as a player holds them: ``key(card)`` is ``(group, order)``; the groups
+        ascending, each a tuple of its cards (every copy) ascending by ``order``, then in display
+        order. Each game's views pass their own key (``View.arranged_hand``)."""
+        ordered = sorted(self, key=key)
+        groups: list[list[Card]] = []
+        last: int | None = None
+        for card in ordered:
+            group = key(card)[0]
+            if group != last:
+                groups.append([])
+                last = group
+            groups[-1].append(card)
+        return tuple(tuple(g) for g in groups)
 
     def distinct(self) -> list[Card]:
         """Each card held at least once, in display order."""

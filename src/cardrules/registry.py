@@ -22,6 +22,7 @@ import attrs
 from cardrules.errors import VariantError, did_you_mean
 
 if TYPE_CHECKING:
+    from cardrules.bots import Bot
     from cardrules.cases.adapter import CaseAdapter
     from cardrules.events import Event
     from cardrules.game import GameState, MoveLike
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from cardrules.position import Position
     from cardrules.variant import VariantBase
 
-__all__ = ["Game", "GameEntry", "StateUser", "all_games", "game_named", "register"]
+__all__ = ["Game", "GameEntry", "StateUser", "TableUser", "all_games", "game_named", "register"]
 
 R_co = TypeVar("R_co", covariant=True)
 R = TypeVar("R")
@@ -40,6 +41,15 @@ class StateUser(Protocol[R_co]):
     """A function that works on a state of any game: generic over the game's move type."""
 
     def __call__(self, state: GameState[M], /) -> R_co: ...
+
+
+class TableUser(Protocol[R_co]):
+    """A function that seats bots at a table of any game: it gets the state and the game's bot
+    makers by name (``"random"``, ``"heuristic"``), typed for the same move type."""
+
+    def __call__(
+        self, state: GameState[M], bots: Mapping[str, Callable[[], Bot[M]]], /
+    ) -> R_co: ...
 
 
 class Game(Protocol):
@@ -75,6 +85,11 @@ class Game(Protocol):
 
     def state_from_json(self, data: Mapping[str, JSON] | str | bytes, user: StateUser[R]) -> R: ...
 
+    @property
+    def bot_names(self) -> tuple[str, ...]: ...
+
+    def seat_bots(self, variant: VariantBase, seed: int, user: TableUser[R]) -> R: ...
+
 
 @attrs.frozen
 class GameEntry(Generic[M]):
@@ -94,6 +109,8 @@ class GameEntry(Generic[M]):
     new_match: Callable[[VariantBase, int], GameState[M]] | None = None
     #: The JSON Schemas of the game's documents, by name (see :mod:`cardrules.schema`).
     schema_builder: Callable[[], Mapping[str, JSONObject]] | None = None
+    #: The game's bots by name; ``"random"`` and ``"heuristic"`` at least.
+    bots: Mapping[str, Callable[[], Bot[M]]] = attrs.field(factory=dict)
     #: The events as one seat saw them (what the game hides — a failed throw's cards, a buried
     #: kitty — taken out); by default every event is public.
     visible_events: Callable[[Sequence[Event], int], tuple[Event, ...]] | None = None
@@ -120,6 +137,17 @@ class GameEntry(Generic[M]):
     def state_from_json(self, data: Mapping[str, JSON] | str | bytes, user: StateUser[R]) -> R:
         """Read a state document of this game and hand it to ``user``."""
         return user(self.from_json(data))
+
+    @property
+    def bot_names(self) -> tuple[str, ...]:
+        return tuple(self.bots)
+
+    def seat_bots(self, variant: VariantBase, seed: int, user: TableUser[R]) -> R:
+        """Start what a game between bots plays from ``seed`` — a whole match where the game
+        has one, else one round (as a record replays it) — and hand it to ``user`` with the
+        game's bot makers."""
+        make = self.new if self.new_match is None else self.new_match
+        return user(make(variant, seed), self.bots)
 
 
 _GAMES: dict[str, Game] = {}

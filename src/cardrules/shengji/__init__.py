@@ -16,8 +16,10 @@ from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
 
+from cardrules.bots import RandomBot
 from cardrules.registry import GameEntry, register
 from cardrules.shengji.adapter import ADAPTER
+from cardrules.shengji.bots import HeuristicBot
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import EVENTS, events_from_json, events_to_json, public_events
 from cardrules.shengji.follow import count_follows, explain_follow, iter_follows, random_follow
@@ -107,6 +109,7 @@ register(
         new=_new,
         from_position=State.from_position,
         from_json=State.from_json,
+        bots={"random": RandomBot, "heuristic": HeuristicBot},
         position_keys=POSITION_KEYS,
         schema_builder=schemas,
         visible_events=public_events,

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 import attrs
 
-from cardrules.cards import Rank, Suit
+from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.game import Derives, Judge
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
@@ -104,6 +104,12 @@ class View(Derives, RoundFacts, Judge[Move]):
         return not self.trick and any(not n for n in self.hand_sizes)
 
     # ------------------------------------------------------------------ acting for the seat
+    def arranged_hand(self) -> tuple[tuple[Card, ...], ...]:
+        """The hand by suit — the plain suits, then every trump together — each weakest first
+        (SJ-TRUMP-2 (Which cards are trumps), SJ-TRUMP-3 (The order of trumps))."""
+        ctx = self.ctx
+        return self.hand.arranged(lambda c: (ctx.suit_keys[c.index], ctx.strengths[c.index]))
+
     def explain(self, move: Move) -> Illegal | None:
         """Why ``move`` is illegal, or ``None``; moves of other seats are refused
         (``not-viewing-seat``): this seat cannot know their hands."""

@@ -13,8 +13,10 @@ from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
 
+from cardrules.bots import RandomBot
 from cardrules.registry import GameEntry, register
 from cardrules.siyaosi.adapter import ADAPTER
+from cardrules.siyaosi.bots import HeuristicBot
 from cardrules.siyaosi.combos import (
     COMBINATION_NAMES,
     Combination,
@@ -98,6 +100,7 @@ register(
         new=_new,
         from_position=State.from_position,
         from_json=State.from_json,
+        bots={"random": RandomBot, "heuristic": HeuristicBot},
         position_keys=POSITION_KEYS,
         schema_builder=schemas,
     )

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 import attrs
 
+from cardrules.cards import Card
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError
 from cardrules.game import Judge
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
@@ -48,6 +49,12 @@ class View(TableFacts, Judge[Move]):
     turn: int | None = attrs.field(eq=False)
     passes: int = attrs.field(eq=False)
     _moves: list[Move] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def arranged_hand(self) -> tuple[tuple[Card, ...], ...]:
+        """The hand in groups of equal strength, weakest first: a level card sits where this
+        seat plays it (4A4-RANK-2 (The level card))."""
+        strength = self.table.strength
+        return self.hand.arranged(lambda c: (strength(c.rank, self.seat), c.index))
 
     # ------------------------------------------------------------------ acting for the seat
     def _hand_of(self, seat: int) -> Cards | None:
