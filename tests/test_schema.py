@@ -17,6 +17,7 @@ from cardrules import GameState, MoveLike, shengji, siyaosi
 from cardrules.events import Event, write_events
 from cardrules.jsonio import JSON
 from cardrules.judge import judge
+from cardrules.records import Record
 from cardrules.schema import schema_names, schema_of, shipped_dir
 from cardrules.testing.strategies import seeds, variants
 
@@ -46,6 +47,7 @@ def test_the_shipped_schema_files_are_the_built_ones() -> None:
 def _documents(state: GameState[M], game: str, seed: int) -> None:
     rng = random.Random(seed)
     log: list[Event] = []
+    moves: list[str] = []
     steps = 0
     while True:
         _check(f"{game}.state", state.to_json())
@@ -55,11 +57,21 @@ def _documents(state: GameState[M], game: str, seed: int) -> None:
             break
         move = state.random_move(rng)
         _check(f"{game}.move", move.to_json())
+        moves.append(str(move))
         state, events = state.step(move)
         log.extend(events)
         steps += 1
     _check(f"{game}.events", write_events(game, log))
     _check(f"{game}.variant", state.variant.to_json())
+    record = Record(
+        game=game,
+        variant=state.variant,
+        seed=seed,
+        moves=tuple(moves),
+        result=state.result().to_json(),
+        comments={1: "a comment"},
+    )
+    _check(f"{game}.record", tomllib.loads(record.to_toml()))
 
 
 @settings(max_examples=10)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple, Protocol, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 from cardrules.errors import CardrulesError
 from cardrules.events import Event
@@ -44,11 +44,11 @@ class RandomBot:
         return view.random_move(rng)
 
 
-class Turn(NamedTuple):
+class Turn(NamedTuple, Generic[M]):
     """One move of a round: who moved, the move and what happened."""
 
     seat: int
-    move: MoveLike
+    move: M
     events: tuple[Event, ...]
 
 
@@ -70,7 +70,7 @@ def turns(
     rng: random.Random,
     *,
     max_moves: int = 20_000,
-) -> Iterator[tuple[GameState[M], Turn]]:
+) -> Iterator[tuple[GameState[M], Turn[M]]]:
     """Play the round out between ``bots`` (one per seat): yields the state after each move and
     the :class:`Turn` that led to it. Every move is checked by the state before it is applied."""
     if len(bots) != state.players:
@@ -93,10 +93,10 @@ def turns(
 
 def play_round(
     state: GameState[M], bots: Sequence[Bot[M]], rng: random.Random
-) -> tuple[GameState[M], list[Turn]]:
+) -> tuple[GameState[M], list[Turn[M]]]:
     """Play the round out between ``bots``; the final state and every turn."""
     final = state
-    log: list[Turn] = []
+    log: list[Turn[M]] = []
     for final, turn in turns(state, bots, rng):  # noqa: B007 - the last state is the result
         log.append(turn)
     return final, log

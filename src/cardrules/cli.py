@@ -12,6 +12,9 @@
 - ``cardrules schema [NAME]`` — the JSON Schema of a document (``siyaosi.state`` …), or the list
 - ``cardrules play GAME [--variant V] [--seat S] [--seed N] [--bot B] [--record PATH]`` — play
   one seat in the terminal against bots; the game record is saved at the end
+- ``cardrules simulate GAME --games N [--variant A --variant B …] [--bot B] [--seed S]
+  [--workers W | --cluster ADDRESS] [--json] [--save PATH]`` — bots play; the figures with 95%
+  intervals, B against A
 - ``cardrules demo [--game G] [--seed N]`` — play one random round and print it
 
 Exit codes: 0 done (every case passed); 1 a ``spec`` run finished with failures; 2 bad input (a
@@ -259,6 +262,51 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    """Bots play N games of each variant; the figures as tables, or JSON."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from cardrules.simulate import simulate, tables
+
+    refs = args.variant or [list_presets(args.game)[0][1]]
+    variants = [_load(ref, args) for ref in refs]
+    total = args.games * len(variants)
+    show = sys.stderr.isatty() and not args.quiet and not args.json
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=not show,
+    ) as bar:
+        task = bar.add_task("games", total=total)
+        sim = simulate(
+            args.game,
+            variants,
+            games=args.games,
+            seed=args.seed,
+            bot=args.bot,
+            workers=args.workers,
+            cluster=args.cluster,
+            progress=lambda done: bar.update(task, completed=done),
+        )
+    document = sim.to_json()
+    if args.save:
+        try:
+            Path(args.save).write_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+        except OSError as err:
+            raise CardrulesError(f"cannot write {args.save}: {err.strerror}") from None
+    if args.json:
+        print(json.dumps(document, ensure_ascii=False, indent=2))
+    else:
+        console = Console(width=None if sys.stdout.isatty() else 160, highlight=False)
+        for table in tables(sim):
+            console.print(table)
+    return 0
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     from cardrules.demo import play_demo
 
@@ -342,6 +390,36 @@ def _parser() -> argparse.ArgumentParser:
         help="where to save the game record ('-': do not save)",
     )
     play.set_defaults(func=_cmd_play)
+
+    simulate = sub.add_parser(
+        "simulate",
+        help="bots play many games of each variant; the figures side by side",
+        parents=[reads],
+    )
+    simulate.add_argument("game", choices=GAMES)
+    simulate.add_argument("--games", type=int, required=True, help="games per variant")
+    simulate.add_argument(
+        "--variant",
+        action="append",
+        default=None,
+        metavar="V",
+        help="preset or file; repeat to compare (the first is the baseline)",
+    )
+    simulate.add_argument("--bot", default="heuristic", help="heuristic (default) or random")
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument(
+        "--workers", type=int, default=None, help="local processes (default: one per core)"
+    )
+    simulate.add_argument(
+        "--cluster",
+        default=None,
+        metavar="ADDRESS",
+        help="run on an existing Dask scheduler (tcp://host:8786) instead",
+    )
+    simulate.add_argument("--json", action="store_true", help="print the figures as JSON")
+    simulate.add_argument("--save", default=None, metavar="PATH", help="also write the JSON here")
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.set_defaults(func=_cmd_simulate)
 
     demo = sub.add_parser("demo", help="play one random round and print it")
     demo.add_argument("--game", choices=GAMES, default="siyaosi")

@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Mapping
 from typing import Protocol, TextIO, TypeVar
 
-from cardrules.bots import Bot, askers
+from cardrules.bots import askers
 from cardrules.errors import CardrulesError
 from cardrules.events import Event
 from cardrules.game import GameState, GameView, MoveLike
 from cardrules.records import Record
-from cardrules.registry import Game
+from cardrules.registry import Game, GameEntry
 from cardrules.rng import SeededRandom, derive_seed
 from cardrules.variant import VariantBase
 
@@ -73,11 +72,10 @@ class _Terminal:
         print(text, file=self.stdout, flush=True)
 
     # The loop ---------------------------------------------------------------------------------
-    def play(
-        self, state: GameState[M], bots: Mapping[str, Callable[[], Bot[M]]], game: Game
-    ) -> GameState[M]:
+    def play(self, state: GameState[M], game: GameEntry[M]) -> GameState[M]:
         if not 0 <= self.seat < state.players:
             raise CardrulesError(f"--seat is 0..{state.players - 1}, got {self.seat}")
+        bots = game.bots
         if self.bot not in bots:
             raise CardrulesError(f"unknown bot {self.bot!r} (one of {', '.join(bots)})")
         seated = {s: bots[self.bot]() for s in range(state.players) if s != self.seat}
@@ -192,15 +190,14 @@ class _Terminal:
 class _Game:
     """Hands the person's game to :class:`_Terminal` with the game's types kept."""
 
-    def __init__(self, terminal: _Terminal, game: Game) -> None:
+    def __init__(self, terminal: _Terminal) -> None:
         self.terminal = terminal
-        self.game = game
 
     def __call__(
-        self, state: GameState[M], bots: Mapping[str, Callable[[], Bot[M]]]
+        self, state: GameState[M], game: GameEntry[M]
     ) -> tuple[GameState[M] | None, str | None]:
         try:
-            return self.terminal.play(state, bots, self.game), None
+            return self.terminal.play(state, game), None
         except (_Quit, KeyboardInterrupt):
             return None, "left the table"
 
@@ -222,7 +219,7 @@ def play_in_terminal(
         seed = random.SystemRandom().randrange(2**32)
     terminal = _Terminal(seat=seat, bot=bot, seed=seed, stdin=stdin, stdout=stdout)
     terminal.say(f"{game.title} / {variant.name}, seed {seed}")
-    final, why = game.seat_bots(variant, seed, _Game(terminal, game))
+    final, why = game.seat_bots(variant, seed, _Game(terminal))
     result = None
     if final is not None:
         result = final.result().to_json()

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from cardrules.game import GameState, MoveLike
     from cardrules.jsonio import JSON, JSONObject
     from cardrules.position import Position
+    from cardrules.stats import Tallier
     from cardrules.variant import VariantBase
 
 __all__ = ["Game", "GameEntry", "StateUser", "TableUser", "all_games", "game_named", "register"]
@@ -44,12 +45,10 @@ class StateUser(Protocol[R_co]):
 
 
 class TableUser(Protocol[R_co]):
-    """A function that seats bots at a table of any game: it gets the state and the game's bot
-    makers by name (``"random"``, ``"heuristic"``), typed for the same move type."""
+    """A function that seats bots at a table of any game: it gets the state and the game's
+    entry (its bots and its tally), typed for the same move type."""
 
-    def __call__(
-        self, state: GameState[M], bots: Mapping[str, Callable[[], Bot[M]]], /
-    ) -> R_co: ...
+    def __call__(self, state: GameState[M], game: GameEntry[M], /) -> R_co: ...
 
 
 class Game(Protocol):
@@ -111,6 +110,8 @@ class GameEntry(Generic[M]):
     schema_builder: Callable[[], Mapping[str, JSONObject]] | None = None
     #: The game's bots by name; ``"random"`` and ``"heuristic"`` at least.
     bots: Mapping[str, Callable[[], Bot[M]]] = attrs.field(factory=dict)
+    #: What a simulation counts in one game of it (``cardrules.<game>.stats``).
+    tally: Callable[[], Tallier[M]] | None = None
     #: The events as one seat saw them (what the game hides — a failed throw's cards, a buried
     #: kitty — taken out); by default every event is public.
     visible_events: Callable[[Sequence[Event], int], tuple[Event, ...]] | None = None
@@ -144,10 +145,10 @@ class GameEntry(Generic[M]):
 
     def seat_bots(self, variant: VariantBase, seed: int, user: TableUser[R]) -> R:
         """Start what a game between bots plays from ``seed`` — a whole match where the game
-        has one, else one round (as a record replays it) — and hand it to ``user`` with the
-        game's bot makers."""
+        has one, else one round (as a record replays it) — and hand it to ``user`` with this
+        entry (the game's bots and tally)."""
         make = self.new if self.new_match is None else self.new_match
-        return user(make(variant, seed), self.bots)
+        return user(make(variant, seed), self)
 
 
 _GAMES: dict[str, Game] = {}

@@ -30,7 +30,7 @@ from cardrules.cards import Rank
 from cardrules.errors import CardrulesError
 from cardrules.events import Event
 from cardrules.jsonio import FORMAT, JSON, JSONObject
-from cardrules.limits import MAX_NAME_CHARS
+from cardrules.limits import MAX_MOVE_TEXT, MAX_NAME_CHARS
 from cardrules.move import MAX_SEAT
 from cardrules.multiset import Cards
 from cardrules.variant import Switch, VariantBase, switches_of
@@ -47,9 +47,11 @@ __all__ = [
     "obj",
     "position_schema",
     "record_fields",
+    "record_schema",
     "ruling_schema",
     "schema_names",
     "schema_of",
+    "simulation_schema",
     "variant_schema",
 ]
 
@@ -207,12 +209,83 @@ def _core_schemas() -> dict[str, JSONObject]:
     return {}
 
 
+def record_schema(game: str, variant: JSONObject) -> JSONObject:
+    """A game record (:mod:`cardrules.records`) as the JSON its TOML reads into: the variant
+    written whole (or a preset's name), the moves in the notation, the result document as JSON
+    text, comments by move number."""
+    body: dict[str, JSON] = {
+        "format": {"const": FORMAT},
+        "game": {"const": game},
+        "seed": {"type": "integer", "minimum": 0, "maximum": 2**64 - 1},
+        "variant": {"anyOf": [variant, {"type": "string", "maxLength": 1024}]},
+        "moves": {"type": "array", "items": {"type": "string", "maxLength": MAX_MOVE_TEXT}},
+        "result": {"type": "string"},
+        "comments": {
+            "type": "object",
+            "patternProperties": {"^[0-9]+$": {"type": "string"}},
+            "additionalProperties": False,
+        },
+    }
+    schema: JSONObject = {
+        "type": "object",
+        "properties": body,
+        "required": ["format", "game", "seed", "variant"],
+        "additionalProperties": False,
+    }
+    return named(f"{game}.record", f"a {game} game record (TOML, read as JSON)", schema)
+
+
+def simulation_schema(game: str) -> JSONObject:
+    """What ``cardrules simulate --json`` writes (:class:`cardrules.simulate.Simulation`)."""
+    number: JSONObject = {"type": "number"}
+    measure = obj(
+        {
+            "per": {"enum": ["game", "round"]},
+            "n": {"type": "integer", "minimum": 1},
+            **{k: number for k in ("mean", "sd", "low", "high", "p10", "p50", "p90")},
+            "rate": {"type": "boolean"},
+        }
+    )
+    measures: JSONObject = {"type": "object", "additionalProperties": measure}
+    difference = obj(
+        {**{k: number for k in ("difference", "low", "high")}, "clear": {"type": "boolean"}}
+    )
+    name: JSONObject = {"type": "string", "maxLength": MAX_NAME_CHARS}
+    return document_schema(
+        game,
+        "simulation",
+        f"the figures of a {game} simulation between bots",
+        {
+            "seed": {"type": "integer", "minimum": 0},
+            "bot": {"type": "string"},
+            "games": {"type": "integer", "minimum": 1},
+            "variants": {
+                "type": "array",
+                "minItems": 1,
+                "items": obj({"name": name, "measures": measures}),
+            },
+            "comparisons": array(
+                obj(
+                    {
+                        "a": name,
+                        "b": name,
+                        "measures": {"type": "object", "additionalProperties": difference},
+                    }
+                )
+            ),
+        },
+    )
+
+
 def _all() -> dict[str, JSONObject]:
     from cardrules.registry import all_games
 
     out = _core_schemas()
     for game in all_games():
         out.update(game.schemas())
+        variant = variant_schema(game.variant_class)
+        out[f"{game.name}.record"] = record_schema(game.name, variant)
+        out[f"{game.name}.simulation"] = simulation_schema(game.name)
     return dict(sorted(out.items()))
 
 

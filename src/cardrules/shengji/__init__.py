@@ -37,6 +37,7 @@ from cardrules.shengji.pieces import (
 from cardrules.shengji.schema import schemas
 from cardrules.shengji.scoring import KittyBonus, RoundResult
 from cardrules.shengji.state import State
+from cardrules.shengji.stats import Tally
 from cardrules.shengji.throws import ThrowOutcome, resolve_throw
 from cardrules.shengji.variant import KittyMultiplier, OffSuitOrder, TractorLanes, Variant
 from cardrules.shengji.view import View
@@ -110,6 +111,7 @@ register(
         from_position=State.from_position,
         from_json=State.from_json,
         bots={"random": RandomBot, "heuristic": HeuristicBot},
+        tally=Tally,
         position_keys=POSITION_KEYS,
         schema_builder=schemas,
         visible_events=public_events,

@@ -32,6 +32,7 @@ from cardrules.siyaosi.result import Outcome, RoundResult, round_result
 from cardrules.siyaosi.rules import CODES
 from cardrules.siyaosi.schema import schemas
 from cardrules.siyaosi.state import State
+from cardrules.siyaosi.stats import Tally
 from cardrules.siyaosi.variant import (
     BombVsStraight,
     Cha,
@@ -101,6 +102,7 @@ register(
         from_position=State.from_position,
         from_json=State.from_json,
         bots={"random": RandomBot, "heuristic": HeuristicBot},
+        tally=Tally,
         position_keys=POSITION_KEYS,
         schema_builder=schemas,
     )

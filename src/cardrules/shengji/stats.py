@@ -1,0 +1,64 @@
+"""What a Shengji simulation counts (a :class:`~cardrules.stats.Tallier`).
+
+Per game (a match where the game has one): each event by name (``event.throw-failed``,
+``event.round-over`` …), each lead by combination (``lead.tractor``, ``lead.throw`` …,
+SJ-UNIT-3 (One combination at a time, of one suit)), ruffs — a plain lead answered with trumps
+only (``follow.ruff``, 毙, SJ-FOLLOW-6 (Ruffs and discards are follows)) — and the rounds
+(``game.rounds``). Per round: the attackers' points (``round.attacker-points``), what the kitty
+added on the last trick (``round.kitty-bonus``) and the moves the round took (``round.moves``).
+"""
+
+from __future__ import annotations
+
+from cardrules.events import Event
+from cardrules.game import GameState
+from cardrules.shengji.events import KittyCounted, MovePlayed, RoundOver
+from cardrules.shengji.moves import Move, MoveKind
+from cardrules.shengji.order import TRUMP
+from cardrules.shengji.pieces import CombinationName, classify
+from cardrules.shengji.state import State
+from cardrules.stats import GameTally, TallyBuilder
+
+__all__ = ["Tally"]
+
+
+class Tally:
+    """Counts one Shengji game between bots."""
+
+    def __init__(self) -> None:
+        counted = [f"lead.{name}" for name in CombinationName] + ["follow.ruff"]
+        self.builder = TallyBuilder(counted)
+        self.rounds = 0
+        self.moves = 0
+
+    def observe(self, before: GameState[Move], move: Move, events: tuple[Event, ...]) -> None:
+        b = self.builder
+        b.events(events)
+        self.moves += 1
+        for event in events:
+            if isinstance(event, MovePlayed) and event.kind == MoveKind.PLAY:
+                if isinstance(before, State):
+                    self._play(before, event)
+            elif isinstance(event, KittyCounted):
+                b.sample("round.kitty-bonus", event.bonus.points)
+            elif isinstance(event, RoundOver):
+                self.rounds += 1
+                b.sample("round.moves", self.moves)
+                self.moves = 0
+                b.sample("round.attacker-points", event.result.attacker_points)
+
+    def _play(self, before: State, event: MovePlayed) -> None:
+        ctx = before.ctx
+        if not before.trick:
+            combo = classify(event.cards, ctx)
+            if combo is not None:
+                self.builder.count(f"lead.{combo.name}")
+            return
+        led = {ctx.suit_keys[c.index] for c in before.trick[0].cards}
+        played = {ctx.suit_keys[c.index] for c in event.cards}
+        if TRUMP not in led and played == {TRUMP}:
+            self.builder.count("follow.ruff")
+
+    def finish(self, final: GameState[Move]) -> GameTally:
+        self.builder.count("game.rounds", self.rounds)
+        return self.builder.build()

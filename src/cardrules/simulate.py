@@ -1,0 +1,360 @@
+"""``cardrules simulate``: bots play many games of one or more variants; what a house-rule
+designer asks, with 95% intervals, variant against variant.
+
+Game ``i`` of a simulation is dealt from ``derive_seed(seed, i)`` and its bots draw from
+``derive_seed(seed, i, 1)`` — for every variant, so two variants are compared on the same deals
+— and plays what a record replays (a whole match where the game has one, else one round). Each
+game's :class:`~cardrules.stats.GameTally` comes back to the caller, which puts them in game
+order before adding anything up: the figures are the same to the last digit whether the games
+ran in this process, on every local core, or on a Dask cluster.
+
+The work is split into :class:`Job` objects — plain data, so they travel to another process or
+machine — run by :func:`run_job`. Local runs use :mod:`concurrent.futures` processes; a cluster
+run hands the same jobs to an existing Dask scheduler through ``distributed`` (the optional
+``cluster`` extra), whose workers need cardrules installed at the same version.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
+
+import attrs
+from rich.table import Table
+
+from cardrules.bots import Bot, turns
+from cardrules.errors import CardrulesError
+from cardrules.game import GameState, MoveLike
+from cardrules.jsonio import FORMAT, JSONObject
+from cardrules.registry import GameEntry, game_named
+from cardrules.rng import SeededRandom, derive_seed
+from cardrules.stats import Comparison, Estimate, GameTally, compare, estimate, merge
+from cardrules.variant import VariantBase, variant_from_table
+
+__all__ = [
+    "MAX_GAMES",
+    "Job",
+    "Measure",
+    "Simulation",
+    "VariantFigures",
+    "plan",
+    "run_job",
+    "simulate",
+    "tables",
+]
+
+M = TypeVar("M", bound=MoveLike)
+
+#: The most games one simulation plays (per variant).
+MAX_GAMES = 1_000_000
+#: The most moves one game between bots may take before it is called a bug.
+MAX_GAME_MOVES = 1_000_000
+
+
+@attrs.frozen
+class Job:
+    """Games ``first`` … ``first + count - 1`` of variant number ``label``: plain data."""
+
+    game: str
+    label: int
+    variant: Mapping[str, object]
+    seed: int
+    bot: str
+    first: int
+    count: int
+
+
+class _OneGame:
+    """A :class:`~cardrules.registry.TableUser` that plays one game between bots and tallies it."""
+
+    def __init__(self, bot: str, seed: int) -> None:
+        self.bot = bot
+        self.seed = seed
+
+    def __call__(self, state: GameState[M], game: GameEntry[M]) -> GameTally:
+        if self.bot not in game.bots:
+            raise CardrulesError(f"unknown bot {self.bot!r} (one of {', '.join(game.bots)})")
+        if game.tally is None:
+            raise CardrulesError(f"{game.name} has nothing to tally")
+        bots: list[Bot[M]] = [game.bots[self.bot]() for _ in range(state.players)]
+        tally = game.tally()
+        before = state
+        rng = SeededRandom(self.seed)
+        for after, turn in turns(state, bots, rng, max_moves=MAX_GAME_MOVES):
+            tally.observe(before, turn.move, turn.events)
+            before = after
+        return tally.finish(before)
+
+
+def run_job(job: Job) -> tuple[int, int, list[GameTally]]:
+    """Play a job's games; its label, its first game and one tally per game, in order."""
+    entry = game_named(job.game)
+    variant = variant_from_table(job.variant, source="the simulation's variant")
+    tallies = []
+    for i in range(job.first, job.first + job.count):
+        user = _OneGame(job.bot, derive_seed(job.seed, i, 1))
+        tallies.append(entry.seat_bots(variant, derive_seed(job.seed, i), user))
+    return job.label, job.first, tallies
+
+
+def plan(
+    game: str, variants: Sequence[VariantBase], *, games: int, seed: int, bot: str, chunk: int
+) -> list[Job]:
+    """The jobs of a simulation: each variant's games in chunks of ``chunk``."""
+    jobs = []
+    for label, variant in enumerate(variants):
+        table = variant.to_table()
+        for first in range(0, games, chunk):
+            jobs.append(Job(game, label, table, seed, bot, first, min(chunk, games - first)))
+    return jobs
+
+
+@attrs.frozen
+class Measure:
+    """One measure of one variant: per game (a count) or per round (a sample), its estimate."""
+
+    per: str
+    estimate: Estimate
+
+    def to_json(self) -> JSONObject:
+        return {"per": self.per, **self.estimate.to_json()}
+
+
+@attrs.frozen
+class VariantFigures:
+    """Everything measured for one variant."""
+
+    name: str
+    measures: Mapping[str, Measure]
+
+    def to_json(self) -> JSONObject:
+        return {
+            "name": self.name,
+            "measures": {k: m.to_json() for k, m in self.measures.items()},
+        }
+
+
+@attrs.frozen
+class Simulation:
+    """A finished simulation: the figures per variant, and each later variant against the
+    first (``comparisons[i]`` is variant ``i + 1`` against variant 0)."""
+
+    game: str
+    seed: int
+    bot: str
+    games: int
+    variants: tuple[VariantFigures, ...]
+    comparisons: tuple[Mapping[str, Comparison], ...]
+
+    def to_json(self) -> JSONObject:
+        base = self.variants[0].name
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "type": "simulation",
+            "seed": self.seed,
+            "bot": self.bot,
+            "games": self.games,
+            "variants": [v.to_json() for v in self.variants],
+            "comparisons": [
+                {
+                    "a": base,
+                    "b": v.name,
+                    "measures": {k: c.to_json() for k, c in comps.items()},
+                }
+                for v, comps in zip(self.variants[1:], self.comparisons, strict=True)
+            ],
+        }
+
+
+def _figures(name: str, tallies: Sequence[GameTally], counted: set[str]) -> VariantFigures:
+    rates = frozenset().union(*(t.rates for t in tallies))
+    merged = merge(tallies, counted)
+    measures = {
+        key: Measure("game" if key in counted else "round", estimate(values, rate=key in rates))
+        for key, values in merged.items()
+        if values
+    }
+    return VariantFigures(name, measures)
+
+
+def _run_local(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, int, list[GameTally]]]:
+    if workers == 1:
+        yield from map(run_job, jobs)
+        return
+    # A fresh interpreter per worker: nothing of this process (threads, open files) is copied.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures: list[Future[tuple[int, int, list[GameTally]]]] = [
+            pool.submit(run_job, job) for job in jobs
+        ]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        except BrokenProcessPool as err:
+            raise CardrulesError(
+                f"a worker process died ({err}); a script that simulates on several cores "
+                "must start from a file with an 'if __name__ == \"__main__\":' guard"
+            ) from None
+
+
+def _run_cluster(jobs: Sequence[Job], address: str) -> Iterator[tuple[int, int, list[GameTally]]]:
+    try:
+        import distributed
+    except ImportError:
+        raise CardrulesError(
+            "--cluster needs Dask's 'distributed': pip install 'cardrules[cluster]'"
+        ) from None
+    try:
+        client = distributed.Client(  # type: ignore[no-untyped-call]
+            address, timeout="20s", set_as_default=False
+        )
+    except (OSError, TimeoutError, ValueError) as err:
+        raise CardrulesError(f"cannot reach the Dask scheduler at {address!r}: {err}") from None
+    with client, client.as_current():
+        futures = client.map(run_job, jobs, pure=False)
+        for future in distributed.as_completed(futures):  # type: ignore[no-untyped-call]
+            yield future.result()
+
+
+def simulate(
+    game: str,
+    variants: Sequence[VariantBase],
+    *,
+    games: int,
+    seed: int = 1,
+    bot: str = "heuristic",
+    workers: int | None = None,
+    cluster: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Simulation:
+    """Play ``games`` games of each variant between bots of kind ``bot`` and measure them.
+
+    ``workers``: local processes (default: one per core; 1 runs here); ``cluster``: the
+    address of a Dask scheduler to run on instead. ``progress`` is called with the number of
+    games done after each job. Raises :class:`CardrulesError` for a bad argument, a game
+    without bots of that kind, or a cluster that cannot be reached.
+    """
+    entry = game_named(game)
+    if not variants:
+        raise CardrulesError("name at least one variant")
+    for variant in variants:
+        if variant.game != entry.name:
+            raise CardrulesError(f"variant {variant.name!r} is a {variant.game} variant")
+    if bot not in entry.bot_names:
+        raise CardrulesError(f"unknown bot {bot!r} (one of {', '.join(entry.bot_names)})")
+    if not 1 <= games <= MAX_GAMES:
+        raise CardrulesError(f"--games is 1 … {MAX_GAMES}, got {games}")
+    if not 0 <= seed < 2**64:
+        raise CardrulesError(f"--seed is 0 … 2^64-1, got {seed}")
+    cores = os.cpu_count() or 1
+    workers = cores if workers is None else workers
+    if not 1 <= workers <= 1024:
+        raise CardrulesError(f"--workers is 1 … 1024, got {workers}")
+    spread = workers if cluster is None else 16
+    chunk = max(1, min(25, math.ceil(games / (spread * 4))))
+    jobs = plan(game, variants, games=games, seed=seed, bot=bot, chunk=chunk)
+    results: dict[tuple[int, int], list[GameTally]] = {}
+    done = 0
+    runs: Iterable[tuple[int, int, list[GameTally]]] = (
+        _run_cluster(jobs, cluster) if cluster is not None else _run_local(jobs, workers)
+    )
+    for label, first, tallies in runs:
+        results[label, first] = tallies
+        done += len(tallies)
+        if progress is not None:
+            progress(done)
+    # A count one variant never saw is 0 in each of its games, not unknown.
+    counted = {name for tallies in results.values() for t in tallies for name in t.counts}
+    figures = []
+    for label, variant in enumerate(variants):
+        ordered = [t for key in sorted(k for k in results if k[0] == label) for t in results[key]]
+        figures.append(_figures(variant.name, ordered, counted))
+    base = figures[0]
+    comparisons = tuple(
+        {
+            key: compare(base.measures[key].estimate, other.measures[key].estimate)
+            for key in base.measures.keys() & other.measures.keys()
+        }
+        for other in figures[1:]
+    )
+    return Simulation(
+        game=entry.name,
+        seed=seed,
+        bot=bot,
+        games=games,
+        variants=tuple(figures),
+        comparisons=tuple(dict(sorted(c.items())) for c in comparisons),
+    )
+
+
+# ---------------------------------------------------------------------- for a person
+_GROUPS = ("game.", "play.", "lead.", "follow.", "move.", "event.", "round.")
+
+
+def _order(key: str) -> tuple[int, str]:
+    group = next((i for i, g in enumerate(_GROUPS) if key.startswith(g)), len(_GROUPS))
+    return group, key
+
+
+def _figure(value: float, rate: bool) -> str:
+    return (
+        f"{value * 100:.1f}%" if rate else f"{value:.3g}" if abs(value) < 1000 else f"{value:.0f}"
+    )
+
+
+def _interval(e: Estimate) -> str:
+    return f"{_figure(e.mean, e.binary)} [{_figure(e.low, e.binary)}, {_figure(e.high, e.binary)}]"
+
+
+def tables(sim: Simulation) -> list[Table]:
+    """The simulation as rich tables: every measure per variant with its 95% interval and each
+    later variant's difference from the first (marked ``*`` when the interval leaves out 0);
+    then the spread (10%, 50%, 90%) of the per-round measures."""
+    title = f"{sim.game}: {sim.games} game(s) per variant, {sim.bot} bots, seed {sim.seed}"
+    main = Table(title=title, title_justify="left")
+    main.add_column("measure")
+    main.add_column("per")
+    for v in sim.variants:
+        main.add_column(f"{v.name}: mean [95% CI]", justify="right")
+    base = sim.variants[0]
+    for v in sim.variants[1:]:
+        main.add_column(f"{v.name} − {base.name}", justify="right")
+    keys = sorted({k for v in sim.variants for k in v.measures}, key=_order)
+    for key in keys:
+        row = [key, next(v.measures[key].per for v in sim.variants if key in v.measures)]
+        row += [
+            _interval(v.measures[key].estimate) if key in v.measures else "—" for v in sim.variants
+        ]
+        for comps in sim.comparisons:
+            c = comps.get(key)
+            rate = base.measures[key].estimate.binary if key in base.measures else False
+            row.append(
+                "—"
+                if c is None
+                else f"{_figure(c.difference, rate)} [{_figure(c.low, rate)}, "
+                f"{_figure(c.high, rate)}]" + (" *" if c.clear else "")
+            )
+        main.add_row(*row)
+    spread = Table(title="spread of the per-round measures (10% · 50% · 90%)", title_justify="left")
+    spread.add_column("measure")
+    for v in sim.variants:
+        spread.add_column(v.name, justify="right")
+    for key in keys:
+        found = [v.measures.get(key) for v in sim.variants]
+        if any(m is not None and m.per == "round" and not m.estimate.binary for m in found):
+            spread.add_row(
+                key,
+                *(
+                    "—"
+                    if m is None
+                    else " · ".join(_figure(q, False) for q in m.estimate.quantiles)
+                    for m in found
+                ),
+            )
+    return [main, spread] if spread.row_count else [main]

@@ -1,0 +1,63 @@
+"""What a 四幺四 simulation counts (a :class:`~cardrules.stats.Tallier`).
+
+Per game (a match where the game has one): each event by name (``event.chain-step``,
+``event.round-over`` …), each move by kind (``move.cha``, ``move.gou``, ``move.chi``,
+``move.capture``, ``move.pass``), each combination played by name (``play.4a4``,
+``play.bomb`` …, 4A4-COMBO-1 (Only the listed combinations exist)), and the rounds
+(``game.rounds``). Per round: whether the ruling team kept the table (``round.ruling-holds``,
+4A4-ROUND-3 (Who rules next)), how many seats were caught (``round.caught``), the one-deck
+outcome as yes/no rates (``round.sweep``, ``round.reverse-sweep``, ``round.split``,
+4A4-ROUND-2 (Sweep, reverse sweep, split)) and the moves the round took (``round.moves``).
+"""
+
+from __future__ import annotations
+
+from cardrules.events import Event
+from cardrules.game import GameState
+from cardrules.siyaosi.combos import classify
+from cardrules.siyaosi.events import MovePlayed, RoundOver
+from cardrules.siyaosi.moves import PLAY, Move, MoveKind
+from cardrules.siyaosi.result import Outcome
+from cardrules.siyaosi.state import State
+from cardrules.stats import GameTally, TallyBuilder
+
+__all__ = ["Tally"]
+
+
+class Tally:
+    """Counts one 四幺四 game between bots."""
+
+    def __init__(self) -> None:
+        self.builder = TallyBuilder(f"move.{kind}" for kind in MoveKind)
+        self.rounds = 0
+        self.moves = 0
+
+    def observe(self, before: GameState[Move], move: Move, events: tuple[Event, ...]) -> None:
+        b = self.builder
+        b.events(events)
+        self.moves += 1
+        for event in events:
+            if isinstance(event, MovePlayed):
+                b.count(f"move.{event.kind}")
+                if event.kind == PLAY and isinstance(before, State):
+                    combo = classify(event.cards, before.table, event.seat)
+                    if combo is not None:
+                        b.count(f"play.{combo.name}")
+            elif isinstance(event, RoundOver):
+                self._round(event)
+
+    def _round(self, event: RoundOver) -> None:
+        b, r = self.builder, event.result
+        self.rounds += 1
+        b.sample("round.moves", self.moves)
+        self.moves = 0
+        b.sample("round.caught", len(r.caught))
+        if r.ruling is not None:
+            b.happened("round.ruling-holds", r.next_ruling == r.ruling)
+        if r.outcome is not None:
+            for outcome in Outcome:
+                b.happened(f"round.{outcome}", r.outcome is outcome)
+
+    def finish(self, final: GameState[Move]) -> GameTally:
+        self.builder.count("game.rounds", self.rounds)
+        return self.builder.build()

@@ -1,0 +1,216 @@
+"""What a simulation measures, and how sure it is: samples per game, estimates with intervals.
+
+Each game has a :class:`Tallier` (``cardrules.<game>.stats``) that watches one game between bots
+— every move with the state before it and the events after — and hands back a
+:class:`GameTally`: named samples, each a list of numbers. A count for the whole game ("4A4s
+played") is one number per game; a per-round measure ("the ruling team kept the table") is one
+number per round, 0 or 1 for a yes/no. Every tally also counts each event by name, so a phase a
+game adds (a tribute, a rebellion) is counted without a line of code here.
+
+:func:`estimate` turns the samples of many games into a mean with a 95% interval — Wilson's for
+a yes/no rate, the normal one for the rest — and :func:`compare` says how far variant B moves a
+measure from variant A, with the interval of the difference. Tallies are merged in game order,
+so the figures are the same however the games were split between workers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol, TypeVar
+
+import attrs
+
+from cardrules.errors import CardrulesError
+from cardrules.events import Event
+from cardrules.game import GameState, MoveLike
+from cardrules.jsonio import JSONObject
+
+__all__ = [
+    "Comparison",
+    "Estimate",
+    "GameTally",
+    "Tallier",
+    "TallyBuilder",
+    "compare",
+    "estimate",
+    "merge",
+]
+
+M = TypeVar("M", bound=MoveLike)
+M_contra = TypeVar("M_contra", bound=MoveLike, contravariant=True)
+
+#: z for a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+@attrs.frozen
+class GameTally:
+    """What one game produced: ``counts`` (how often something happened in the game; a name
+    missing is 0) and ``samples`` (measures taken during it, e.g. one per round)."""
+
+    counts: Mapping[str, int]
+    samples: Mapping[str, tuple[float, ...]]
+    #: The samples that are yes/no (each value 0 or 1): their mean is a rate.
+    rates: frozenset[str] = frozenset()
+
+
+class Tallier(Protocol[M]):
+    """Watches one game between bots (built fresh for each game)."""
+
+    def observe(self, before: GameState[M], move: M, events: tuple[Event, ...]) -> None:
+        """Called after each move with the state it was played in and what it did."""
+        ...
+
+    def finish(self, final: GameState[M]) -> GameTally:
+        """The game's samples, once it is over."""
+        ...
+
+
+class TallyBuilder:
+    """Collects samples: :meth:`count` for per-game counts, :meth:`sample` for per-round ones.
+    Every name counted anywhere is reported for every game (0 when it never happened)."""
+
+    def __init__(self, counted: Iterable[str] = ()) -> None:
+        self._counts: dict[str, int] = dict.fromkeys(counted, 0)
+        self._samples: dict[str, list[float]] = {}
+        self._rates: set[str] = set()
+
+    def count(self, name: str, n: int = 1) -> None:
+        self._counts[name] = self._counts.get(name, 0) + n
+
+    def events(self, events: Iterable[Event]) -> None:
+        """Count each event by name (``event.<name>``)."""
+        for event in events:
+            self.count(f"event.{event.NAME}")
+
+    def sample(self, name: str, value: float) -> None:
+        """A measure taken once (a round's points)."""
+        self._samples.setdefault(name, []).append(float(value))
+
+    def happened(self, name: str, yes: bool) -> None:
+        """A yes/no measure taken once (did the ruling team keep the table this round?)."""
+        self._rates.add(name)
+        self.sample(name, yes)
+
+    def build(self) -> GameTally:
+        samples = {name: tuple(values) for name, values in self._samples.items()}
+        return GameTally(dict(self._counts), samples, frozenset(self._rates))
+
+
+def merge(tallies: Sequence[GameTally], counted: Iterable[str] = ()) -> dict[str, list[float]]:
+    """Every measure of ``tallies``, by name, its values in game order: a count gives one
+    value per game (0 in a game where it never happened — also for the names in ``counted``,
+    which another variant counted), a sample all its values."""
+    counted = sorted({name for t in tallies for name in t.counts}.union(counted))
+    out: dict[str, list[float]] = {name: [] for name in counted}
+    for tally in tallies:
+        for name in counted:
+            out[name].append(float(tally.counts.get(name, 0)))
+        for name, values in tally.samples.items():
+            out.setdefault(name, []).extend(values)
+    return dict(sorted(out.items()))
+
+
+@attrs.frozen
+class Estimate:
+    """A measure over many samples: how many, their mean, spread, 95% interval and quantiles."""
+
+    n: int
+    mean: float
+    sd: float
+    low: float
+    high: float
+    quantiles: tuple[float, float, float]  # 10%, 50%, 90%
+    binary: bool
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
+
+    def to_json(self) -> JSONObject:
+        return {
+            "n": self.n,
+            "mean": _round(self.mean),
+            "sd": _round(self.sd),
+            "low": _round(self.low),
+            "high": _round(self.high),
+            "p10": _round(self.quantiles[0]),
+            "p50": _round(self.quantiles[1]),
+            "p90": _round(self.quantiles[2]),
+            "rate": self.binary,
+        }
+
+
+def _round(x: float) -> float:
+    return round(x, 6)
+
+
+def _quantile(ordered: Sequence[float], q: float) -> float:
+    """The ``q`` quantile by linear interpolation between order statistics."""
+    if len(ordered) == 1:
+        return ordered[0]
+    pos = q * (len(ordered) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+
+def estimate(values: Sequence[float], *, rate: bool = False) -> Estimate:
+    """The mean of ``values`` with a 95% interval: Wilson's for a ``rate`` (every value 0 or
+    1), else mean ± 1.96·sd/√n. Needs at least one value."""
+    n = len(values)
+    mean = math.fsum(values) / n
+    sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    ordered = sorted(values)
+    quantiles = (_quantile(ordered, 0.1), _quantile(ordered, 0.5), _quantile(ordered, 0.9))
+    binary = rate
+    if binary and not all(v in (0.0, 1.0) for v in values):
+        raise CardrulesError("a rate's values are 0 or 1")
+    if binary:
+        z2 = Z95 * Z95
+        centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
+        half = Z95 / (1 + z2 / n) * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n))
+        low, high = max(0.0, centre - half), min(1.0, centre + half)
+    else:
+        half = Z95 * sd / math.sqrt(n)
+        low, high = mean - half, mean + half
+        if ordered[0] >= 0:  # a count or a score that cannot be negative
+            low = max(low, 0.0)
+    return Estimate(n, mean, sd, low, high, quantiles, binary)
+
+
+@attrs.frozen
+class Comparison:
+    """Variant B against variant A on one measure: B's mean minus A's, with its 95% interval
+    (normal, from both standard errors); ``clear`` when the interval leaves out 0."""
+
+    difference: float
+    low: float
+    high: float
+
+    @property
+    def clear(self) -> bool:
+        return self.low > 0 or self.high < 0
+
+    def to_json(self) -> JSONObject:
+        return {
+            "difference": _round(self.difference),
+            "low": _round(self.low),
+            "high": _round(self.high),
+            "clear": self.clear,
+        }
+
+
+def compare(a: Estimate, b: Estimate) -> Comparison:
+    """How far B's mean is from A's, with a 95% interval."""
+
+    def variance_of_mean(e: Estimate) -> float:
+        if e.binary:  # the plain binomial variance, floored so a 0% or 100% rate is not exact
+            p = min(max(e.mean, 0.5 / e.n), 1 - 0.5 / e.n)
+            return p * (1 - p) / e.n
+        return e.sd * e.sd / e.n
+
+    difference = b.mean - a.mean
+    half = Z95 * math.sqrt(variance_of_mean(a) + variance_of_mean(b))
+    return Comparison(difference, difference - half, difference + half)
