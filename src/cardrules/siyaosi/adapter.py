@@ -12,15 +12,14 @@ from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
 from cardrules.siyaosi.combos import Combination, Table, beats, classify
+from cardrules.siyaosi.levels import after_round
 from cardrules.siyaosi.moves import Move
 from cardrules.siyaosi.result import round_result
+from cardrules.siyaosi.scoring import played_from_names, round_points
 from cardrules.siyaosi.state import State
 from cardrules.siyaosi.variant import Variant
 
 __all__ = ["ADAPTER", "SiyaosiAdapter", "table_of"]
-
-#: ``then`` keys of a ``round`` case that belong to the match rules.
-_MATCH_KEYS = ("levels", "score", "winner", "tributes", "banker", "leader")
 
 
 def table_of(position: Position) -> Table:
@@ -54,10 +53,10 @@ def _observe(state: State, key: str) -> object:
 
 
 class SiyaosiAdapter(StateAdapter[Move]):
-    """Runs classify, beats, play and (partly) round cases against the 四幺四 engine."""
+    """Runs classify, beats, play and round cases against the 四幺四 engine."""
 
     then_keys = frozenset(("turn", "top", "leader", "out", "hand_sizes", "movers", "events"))
-    round_keys: frozenset[str] = frozenset({"ruling"})
+    round_keys: frozenset[str] = frozenset({"ruling", "levels", "score", "winner"})
 
     def start(self, position: Position) -> GameState[Move]:
         return State.from_position(position)
@@ -79,22 +78,34 @@ class SiyaosiAdapter(StateAdapter[Move]):
         return over is not None and beats(under, over, table)
 
     def round(self, position: Position, case: Mapping[str, object]) -> Mapping[str, object]:
+        """A round that ended with ``finish`` from ``position`` (the levels and ruling team it
+        was played at): the levels, ruling team and winner after it (4A4-LEVEL-2 (Rising by
+        catches) … 4A4-LEVEL-5 (Winning the match)) and its score, multiplied for the
+        combinations ``played`` (4A4-SCORE-1 (The scoring table), 4A4-SCORE-2 (Multipliers))."""
         table = table_of(position)
         then = case.get("then", {})
         assert isinstance(then, Mapping)
         for key in then:
-            if key in _MATCH_KEYS:
-                raise UnsupportedCase(
-                    f"then key {key!r} belongs to the match rules (levels, tribute, scoring), "
-                    "which are not implemented yet"
-                )
+            if key not in self.round_keys:
+                raise UnsupportedCase(f"then key {key!r} is not computed by a 四幺四 round case")
         finish = case.get("finish")
         if not isinstance(finish, list) or not all(
             isinstance(s, int) and not isinstance(s, bool) for s in finish
         ):
             raise CardrulesError("a siyaosi round case gives finish = [seats in finishing order]")
+        played = case.get("played", [])
+        if not isinstance(played, list):
+            raise CardrulesError("played lists combination names, e.g. ['4a4', 'bomb']")
         result = round_result(position.players, tuple(finish), table.ruling)
-        return {"ruling": result.next_ruling}
+        variant = table.variant
+        standing = after_round(variant, table.levels, table.ruling, result)
+        points = round_points(variant, result, table.ruling, played_from_names(played))
+        return {
+            "ruling": standing.ruling,
+            "levels": tuple(r.text for r in standing.levels),
+            "score": points or (0, 0),
+            "winner": -1 if standing.winner is None else standing.winner,
+        }
 
 
 ADAPTER = SiyaosiAdapter()
