@@ -195,7 +195,9 @@ class State(Derives, TableFacts, Steps[Move]):
         position.refuse("trump", "banker", "kitty", "points")
         if position.phase != "play":
             raise PositionError(
-                f"only the play phase is played so far, not {position.phase!r}", key="phase"
+                f"a round's play state starts in phase 'play', not {quote(position.phase)} "
+                "(a tribute phase is a match's: Match.from_position)",
+                key="phase",
             )
         position.require("hands")
         variant = position.variant
