@@ -57,6 +57,7 @@ class MovePlayed(Event):
     """A seat made a move (a pass included)."""
 
     NAME: ClassVar[str] = "move"
+    DETAIL: ClassVar[bool] = True
     seat: int
     kind: MoveKind
     cards: Cards
@@ -72,6 +73,7 @@ class ChainStepped(Event):
     effective combination))."""
 
     NAME: ClassVar[str] = "chain-step"
+    DETAIL: ClassVar[bool] = True
     seat: int
     steps: int
     width: int
@@ -83,6 +85,7 @@ class ChainClosed(Event):
     when the trick ended on it."""
 
     NAME: ClassVar[str] = "chain-closed"
+    DETAIL: ClassVar[bool] = True
     seat: int | None
 
 
@@ -91,6 +94,7 @@ class SeatOut(Event):
     """A seat played its last card and went out in ``place`` (1 = the emperor)."""
 
     NAME: ClassVar[str] = "seat-out"
+    DETAIL: ClassVar[bool] = True
     seat: int
     place: int
 
@@ -100,6 +104,7 @@ class Announced(Event):
     """A seat's hand is now small enough to be announced (报片): it holds ``cards`` cards."""
 
     NAME: ClassVar[str] = "announced"
+    DETAIL: ClassVar[bool] = True
     seat: int
     cards: int
 
@@ -110,6 +115,7 @@ class TrickWon(Event):
     (``seat`` itself, or its partner by 接风)."""
 
     NAME: ClassVar[str] = "trick-won"
+    DETAIL: ClassVar[bool] = True
     seat: int
     leader: int
     top: Cards

@@ -51,6 +51,10 @@ __all__ = [
 MAX_ROUNDS = 10_000
 #: Match seeds are 64-bit unsigned integers, like deal seeds.
 SEEDS = 2**64
+#: The most moves a round's record may hold: a move plays a card or passes, and a trick has at
+#: most one pass per seat per play, so even eight players with every card of four decks
+#: (216 cards) stay far below it.
+MAX_ROUND_MOVES = 5_000
 
 
 @attrs.frozen
@@ -235,9 +239,9 @@ def read_score(reader: Reader, key: str) -> tuple[int, int]:
 
 
 def read_moves(reader: Reader, key: str, decks: int) -> tuple[Move, ...]:
-    """A list of moves as fragments (``{"seat", "kind", "cards"}``)."""
-    sub = Reader({"trick": reader.raw(key)}, f"siyaosi match {key}")
-    return read_trick(sub, decks)
+    """A round's moves as fragments (``{"seat", "kind", "cards"}``), at most
+    :data:`MAX_ROUND_MOVES`."""
+    return read_trick(reader, decks, key, MAX_ROUND_MOVES)
 
 
 def read_opening(reader: Reader, players: int) -> Opening | None:
