@@ -15,7 +15,7 @@
 - ``cardrules simulate GAME --games N [--variant A --variant B …] [--bot B] [--seed S]
   [--workers W | --cluster ADDRESS] [--json] [--save PATH]`` — bots play; the figures with 95%
   intervals, B against A
-- ``cardrules demo [--game G] [--seed N]`` — play one random round and print it
+- ``cardrules demo [--game G] [--seed N]`` — play a random match (or round) and print it
 
 Exit codes: 0 done (every case passed); 1 a ``spec`` run finished with failures; 2 bad input (a
 file, name or argument refused, told in one ``cardrules: error: …`` line on stderr); 3 an
@@ -421,7 +421,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.set_defaults(func=_cmd_simulate)
 
-    demo = sub.add_parser("demo", help="play one random round and print it")
+    demo = sub.add_parser("demo", help="play a random match (or round) and print it")
     demo.add_argument("--game", choices=GAMES, default="siyaosi")
     demo.add_argument("--variant", default=None, help="preset name or variant file")
     demo.add_argument("--seed", type=int, default=1)

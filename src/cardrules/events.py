@@ -32,6 +32,9 @@ class Event:
 
     NAME: ClassVar[str] = ""
     CLAUSE: ClassVar[str] = ""
+    #: A detail of play (a trick won, a seat out, a chain step …) that a summary of a whole
+    #: match, such as ``cardrules demo``, leaves out; the match's own events are not.
+    DETAIL: ClassVar[bool] = False
 
     def to_json(self) -> JSONObject:
         return {"event": self.NAME, **record_json(self)}

@@ -57,11 +57,12 @@ class Switch:
     """What one variant switch means and which values it accepts.
 
     ``kind`` is ``bool``, ``int``, ``str``, ``enum`` (a :class:`~enum.StrEnum`, written as its
-    value), ``rank`` (a level rank, written ``"2"`` … ``"A"``), ``list`` (of strings) or ``table``
-    (string keys to integers). ``choices`` restricts a ``str``, ``int`` or the items of a
-    ``list``, and lists the members of an ``enum`` or the ranks a ``rank`` may take; ``minimum``
-    and ``maximum`` bound an ``int``; ``keys`` fixes the keys a ``table`` may have. ``ruling``
-    names the ruling ids the switch implements.
+    value), ``rank`` (a level rank, written ``"2"`` … ``"A"``), ``list`` (of strings), ``table``
+    (string keys to integers) or ``pairs`` (string keys to pairs of integers, ``[8, -4]``: one
+    number per team). ``choices`` restricts a ``str``, ``int`` or the items of a ``list``, and
+    lists the members of an ``enum`` or the ranks a ``rank`` may take; ``minimum`` and
+    ``maximum`` bound an ``int`` and the values of a ``table``; ``keys`` fixes the keys a
+    ``table`` or ``pairs`` may have. ``ruling`` names the ruling ids the switch implements.
     """
 
     kind: str
@@ -89,7 +90,12 @@ class Switch:
             inner = ", ".join(repr(c) for c in self.choices) if self.choices else "strings"
             return f"a list of {inner}"
         keys = ", ".join(self.keys) if self.keys else "string keys"
-        return f"a table of {keys} to integers"
+        if self.kind == "pairs":
+            return f"a table of {keys} to [integer, integer]"
+        lo = "" if self.minimum is None else str(self.minimum)
+        hi = "" if self.maximum is None else str(self.maximum)
+        bound = f" {lo}..{hi}" if (lo or hi) else ""
+        return f"a table of {keys} to integers{bound}"
 
     def plain(self, value: object) -> object:
         """A switch value as a variant file writes it (enums and ranks as text, lists as
@@ -100,6 +106,8 @@ class Switch:
             return value.value
         if self.kind == "table" and isinstance(value, tuple):
             return dict(value)
+        if self.kind == "pairs" and isinstance(value, tuple):
+            return {k: list(v) for k, v in value}
         if self.kind == "list" and isinstance(value, tuple):
             return list(value)
         return value
@@ -117,31 +125,38 @@ def switch(
     maximum: int | None = None,
     keys: tuple[str, ...] = (),
     ruling: str = "",
+    kind: str = "",
 ) -> _T:
     """Declare a variant switch as an attrs field. Lists and tables are stored as tuples; an
     enum switch takes every member of its class unless ``choices`` narrows it; a rank switch
-    takes 2 … A unless ``choices`` narrows it."""
+    takes 2 … A unless ``choices`` narrows it. The kind follows from the default, except for
+    ``pairs`` (and an empty table), whose default cannot tell it: pass ``kind`` then."""
     if isinstance(default, StrEnum):
-        kind = "enum"
         choices = choices or tuple(type(default))
     elif isinstance(default, Rank):
-        kind = "rank"
         choices = choices or LEVEL_RANKS
-    elif isinstance(default, bool):
-        kind = "bool"
-    elif isinstance(default, int):
-        kind = "int"
-    elif isinstance(default, str):
-        kind = "str"
-    elif isinstance(default, tuple) and all(isinstance(x, str) for x in default):
-        kind = "list"
-    elif isinstance(default, tuple):
-        kind = "table"
-    else:  # pragma: no cover - a programming error in a game's declaration
-        raise TypeError(f"unsupported switch default {default!r}")
-    meta = Switch(kind, doc, choices, minimum, maximum, keys, ruling)
+    meta = Switch(kind or _kind_of(default), doc, choices, minimum, maximum, keys, ruling)
     field: _T = attrs.field(default=default, metadata={"switch": meta})
     return field
+
+
+def _kind_of(default: object) -> str:
+    """A switch's kind as its default shows it."""
+    if isinstance(default, StrEnum):
+        return "enum"
+    if isinstance(default, Rank):
+        return "rank"
+    if isinstance(default, bool):
+        return "bool"
+    if isinstance(default, int):
+        return "int"
+    if isinstance(default, str):
+        return "str"
+    if isinstance(default, tuple) and all(isinstance(x, str) for x in default):
+        return "list"
+    if isinstance(default, tuple):
+        return "table"
+    raise TypeError(f"unsupported switch default {default!r}")  # pragma: no cover
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -520,17 +535,30 @@ def _convert(key: str, value: object, sw: Switch, source: str) -> object:
             if sw.choices and item not in sw.choices:
                 raise bad(f"item {quote(item)} is not allowed")
         return tuple(value)
-    # table
+    # table or pairs
     if not isinstance(value, dict):
         raise bad("must be a table")
-    items = []
+    items: list[tuple[str, object]] = []
     for k, v in value.items():
         if sw.keys and k not in sw.keys:
             raise bad(f"unknown key {quote(k)} in the table")
-        if isinstance(v, bool) or not isinstance(v, int):
+        if sw.kind == "pairs":
+            if not isinstance(v, list | tuple) or len(v) != 2 or not all(_is_int(x) for x in v):
+                raise bad(f"entry {quote(k)} must be two integers, e.g. [8, -4]")
+            items.append((k, (v[0], v[1])))
+            continue
+        if not _is_int(v):
             raise bad(f"entry {quote(k)} must be an integer")
+        if (sw.minimum is not None and v < sw.minimum) or (
+            sw.maximum is not None and v > sw.maximum
+        ):
+            raise bad(f"entry {quote(k)} is out of range")
         items.append((k, v))
     return tuple(items)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def variant_diff(a: VariantBase, b: VariantBase) -> list[tuple[str, object, object]]:
@@ -548,7 +576,8 @@ def switch_comments(cls: type[VariantBase]) -> dict[str, str]:
     for f in switches_of(cls):
         sw: Switch = f.metadata["switch"]
         default = sw.plain(f.default)
-        shown = dump_toml({"x": default}).split("=", 1)[1].strip() if sw.kind != "table" else ""
+        tabular = sw.kind in ("table", "pairs")
+        shown = "" if tabular else dump_toml({"x": default}).split("=", 1)[1].strip()
         parts = [sw.doc, f"Allowed: {sw.allowed()}."]
         if shown:
             parts.append(f"Default {shown}.")

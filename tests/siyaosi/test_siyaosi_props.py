@@ -20,7 +20,10 @@ from cardrules.siyaosi.combos import rank_counts
 from cardrules.siyaosi.moves import KIND_ORDER
 from cardrules.testing.strategies import card_multisets, seeds, variants
 
-KINDS = tuple(MoveKind)
+#: Kinds that name cards (tribute and return included: the play phase refuses them) and the
+#: kinds that name none (a pass, and the tribute phase's rebel and suppress).
+KINDS = tuple(k for k in MoveKind if k not in Move.WITHOUT_CARDS)
+BARE_KINDS = tuple(k for k in MoveKind if k in Move.WITHOUT_CARDS)
 
 VARIANTS = variants("siyaosi")
 LEVELS = st.sampled_from([Rank.TWO, Rank.THREE, Rank.FOUR, Rank.SIX, Rank.TEN, Rank.ACE])
@@ -56,13 +59,13 @@ def _random_moves(state: State, rng: random.Random, n: int) -> list[Move]:
     with their kind changed."""
     out = _aimed_moves(state) + _shaped_moves(state, rng)
     for move in rng.sample(list(state.legal_moves()), 1):
-        out += [Move(move.seat, k, move.cards) for k in KINDS if k != "pass" and move.cards]
+        out += [Move(move.seat, k, move.cards) for k in KINDS if move.cards]
     seats = [s for s, h in enumerate(state.hands) if h]
     for _ in range(n):
         seat = rng.choice(seats)
-        kind = rng.choice(KINDS)
-        if kind == "pass":
-            out.append(Move(seat, MoveKind.PASS))
+        kind = rng.choice(KINDS + BARE_KINDS)
+        if kind in BARE_KINDS:
+            out.append(Move(seat, kind))
             continue
         hand = list(state.hands[seat])
         if rng.random() < 0.4:
@@ -120,7 +123,7 @@ def _aimed_moves(state: State) -> list[Move]:
                 picked += same
             else:
                 cards = Cards.of(picked)
-                out += [Move(seat, kind, cards) for kind in KINDS if kind != "pass"]
+                out += [Move(seat, kind, cards) for kind in KINDS]
         if seat == state.turn and combo.length == 1 and combo.low <= 14:
             near = [c for c in hand if abs(c.rank - combo.low) <= 2 and c.rank != combo.low]
             for i, a in enumerate(near):

@@ -14,6 +14,8 @@ from importlib.resources import files
 from pathlib import Path
 
 from cardrules.bots import RandomBot
+from cardrules.jsonio import JSON, parse_json
+from cardrules.position import Position
 from cardrules.registry import GameEntry, register
 from cardrules.siyaosi.adapter import ADAPTER
 from cardrules.siyaosi.bots import HeuristicBot
@@ -27,19 +29,32 @@ from cardrules.siyaosi.combos import (
 )
 from cardrules.siyaosi.events import EVENTS, events_from_json, events_to_json
 from cardrules.siyaosi.keys import POSITION_KEYS
+from cardrules.siyaosi.match import Match, Phase
+from cardrules.siyaosi.matchpos import is_match_position, match_from_position
+from cardrules.siyaosi.matchview import MatchView
 from cardrules.siyaosi.moves import Move, MoveKind, Top
+from cardrules.siyaosi.record import MatchResult
 from cardrules.siyaosi.result import Outcome, RoundResult, round_result
-from cardrules.siyaosi.rules import CODES
+from cardrules.siyaosi.rules import CODES as PLAY_CODES
 from cardrules.siyaosi.schema import schemas
 from cardrules.siyaosi.state import State
 from cardrules.siyaosi.stats import Tally
+from cardrules.siyaosi.tribute import CODES as TRIBUTE_CODES
 from cardrules.siyaosi.variant import (
     BombVsStraight,
     Cha,
     FirstLeader,
+    FirstRuling,
     LevelPromotion,
+    MultiplierMode,
+    Pairing,
+    Rebellion,
+    Rise,
     StraightFloor,
+    TributeLeader,
+    TributePayers,
     Variant,
+    Victory,
 )
 from cardrules.siyaosi.view import View
 from cardrules.variant import VariantBase
@@ -54,16 +69,28 @@ __all__ = [
     "Combination",
     "CombinationName",
     "FirstLeader",
+    "FirstRuling",
     "LevelPromotion",
+    "Match",
+    "MatchResult",
+    "MatchView",
     "Move",
     "MoveKind",
+    "MultiplierMode",
     "Outcome",
+    "Pairing",
+    "Phase",
+    "Rebellion",
+    "Rise",
     "RoundResult",
     "State",
     "StraightFloor",
     "Table",
     "Top",
+    "TributeLeader",
+    "TributePayers",
     "Variant",
+    "Victory",
     "View",
     "beats",
     "classify",
@@ -86,9 +113,34 @@ def load_variant(
     return variant
 
 
+#: Every refusal of 四幺四: the play phase's, then the tribute phase's and a won match's.
+CODES = PLAY_CODES | TRIBUTE_CODES
+
+
 def _new(variant: VariantBase, seed: int) -> State:
     assert isinstance(variant, Variant)
     return State.new(variant, seed=seed)
+
+
+def _new_match(variant: VariantBase, seed: int) -> Match:
+    assert isinstance(variant, Variant)
+    return Match.new(variant, seed=seed)
+
+
+def _from_position(position: Position) -> State | Match:
+    """A match for a position in its tribute phase or naming a match key, else a round's play
+    state, 4A4-MATCH-3 (Match positions and records)."""
+    if is_match_position(position):
+        return match_from_position(position)
+    return State.from_position(position)
+
+
+def _from_json(data: Mapping[str, JSON] | str | bytes) -> State | Match:
+    """A match document (``type = "match"``) or a play state's."""
+    table = parse_json(data, "siyaosi document") if isinstance(data, str | bytes) else data
+    if isinstance(table, Mapping) and table.get("type") == "match":
+        return Match.from_json(table)
+    return State.from_json(data)
 
 
 register(
@@ -99,11 +151,12 @@ register(
         presets=files(__name__) / "presets",
         adapter=ADAPTER,
         new=_new,
-        from_position=State.from_position,
-        from_json=State.from_json,
+        from_position=_from_position,
+        from_json=_from_json,
         bots={"random": RandomBot, "heuristic": HeuristicBot},
         tally=Tally,
         position_keys=POSITION_KEYS,
+        new_match=_new_match,
         schema_builder=schemas,
     )
 )

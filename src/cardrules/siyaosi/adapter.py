@@ -8,19 +8,22 @@ from collections.abc import Mapping
 from cardrules.cases.adapter import StateAdapter, UnsupportedCase
 from cardrules.errors import CardrulesError, PositionError
 from cardrules.game import GameState
+from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
 from cardrules.siyaosi.combos import Combination, Table, beats, classify
+from cardrules.siyaosi.levels import Standing, after_round
+from cardrules.siyaosi.match import Match, Phase
+from cardrules.siyaosi.matchpos import is_match_position, match_from_position
 from cardrules.siyaosi.moves import Move
-from cardrules.siyaosi.result import round_result
+from cardrules.siyaosi.result import RoundResult, round_result
+from cardrules.siyaosi.scoring import played_from_names, round_points
 from cardrules.siyaosi.state import State
+from cardrules.siyaosi.tribute import Exchange, dues
 from cardrules.siyaosi.variant import Variant
 
-__all__ = ["ADAPTER", "SiyaosiAdapter", "table_of"]
-
-#: ``then`` keys of a ``round`` case that belong to the match rules.
-_MATCH_KEYS = ("levels", "score", "winner", "tributes", "banker", "leader")
+__all__ = ["ADAPTER", "SiyaosiAdapter", "exchanges", "table_of"]
 
 
 def table_of(position: Position) -> Table:
@@ -50,19 +53,78 @@ def _observe(state: State, key: str) -> object:
         return state.leader
     if key == "out":
         return state.out
+    # A single round is no match: no tribute phase, no score kept, nobody has won.
+    alone: dict[str, object] = {
+        "phase": "play",
+        "levels": tuple(r.text for r in state.levels),
+        "ruling": -1 if state.ruling is None else state.ruling,
+        "tributes": (),
+        "returns": (),
+        "score": (0, 0),
+        "winner": -1,
+        "round": 1,
+    }
+    if key in alone:
+        return alone[key]
     raise UnsupportedCase(f"then key {key!r} is not checked for siyaosi")
 
 
-class SiyaosiAdapter(StateAdapter[Move]):
-    """Runs classify, beats, play and (partly) round cases against the 四幺四 engine."""
+def _observe_match(match: Match, key: str) -> object:
+    """A ``then`` key of a match: the play's (none yet in the tribute phase: no top, leader
+    -1), the phase, the tributes taken and returned so far, and the standing now."""
+    if key in ("top", "leader", "out"):
+        if match.play is not None:
+            return _observe(match.play, key)
+        return {"top": Cards(), "leader": -1, "out": ()}[key]
+    if key == "phase":
+        return match.phase.value
+    if key in ("tributes", "returns"):
+        ex = match.exchange
+        return () if ex is None else exchanges(ex)[key]
+    if key == "round":
+        return match.round
+    levels, ruling, score, winner = match.standing
+    standing = {
+        "levels": tuple(r.text for r in levels),
+        "ruling": -1 if ruling is None else ruling,
+        "score": score,
+        "winner": -1 if winner is None else winner,
+    }
+    return standing[key]
 
-    then_keys = frozenset(("turn", "top", "leader", "out", "hand_sizes", "movers", "events"))
-    round_keys: frozenset[str] = frozenset({"ruling"})
+
+def exchanges(ex: Exchange) -> dict[str, tuple[str, ...]]:
+    """The tributes taken (``"PAYER>RECEIVER: CARD"``, known once every payer has paid) and
+    the returns made (``"RECEIVER>PAYER: CARD"``) in the tribute phase ``ex``."""
+    return {
+        "tributes": tuple(f"{payer}>{receiver}: {cards}" for payer, receiver, cards in ex.pairs),
+        "returns": tuple(f"{giver}>{taker}: {cards}" for giver, taker, cards in ex.returned),
+    }
+
+
+class SiyaosiAdapter(StateAdapter[Move]):
+    """Runs classify, beats, play and round cases against the 四幺四 engine."""
+
+    then_keys = frozenset(
+        (
+            *("turn", "top", "leader", "out", "hand_sizes", "movers", "events"),
+            *("phase", "tributes", "returns", "levels", "ruling", "score", "winner", "round"),
+        )
+    )
+    round_keys: frozenset[str] = frozenset(
+        {"ruling", "levels", "score", "winner", "tributes", "leader"}
+    )
 
     def start(self, position: Position) -> GameState[Move]:
+        """A match for a position in the tribute phase or naming a match key (4A4-MATCH-3
+        (Match positions and records)), else the play state of one round."""
+        if is_match_position(position):
+            return match_from_position(position)
         return State.from_position(position)
 
     def observe(self, state: GameState[Move], key: str) -> object:
+        if isinstance(state, Match):
+            return _observe_match(state, key)
         assert isinstance(state, State)
         return _observe(state, key)
 
@@ -79,22 +141,75 @@ class SiyaosiAdapter(StateAdapter[Move]):
         return over is not None and beats(under, over, table)
 
     def round(self, position: Position, case: Mapping[str, object]) -> Mapping[str, object]:
+        """A round that ended with ``finish`` from ``position`` (the levels and ruling team it
+        was played at): the levels, ruling team and winner after it (4A4-LEVEL-2 (Rising by
+        catches) … 4A4-LEVEL-5 (Winning the match)) and its score, multiplied for the
+        combinations ``played`` (4A4-SCORE-1 (The scoring table), 4A4-SCORE-2 (Multipliers))."""
         table = table_of(position)
         then = case.get("then", {})
         assert isinstance(then, Mapping)
         for key in then:
-            if key in _MATCH_KEYS:
-                raise UnsupportedCase(
-                    f"then key {key!r} belongs to the match rules (levels, tribute, scoring), "
-                    "which are not implemented yet"
-                )
+            if key not in self.round_keys:
+                raise UnsupportedCase(f"then key {key!r} is not computed by a 四幺四 round case")
         finish = case.get("finish")
         if not isinstance(finish, list) or not all(
             isinstance(s, int) and not isinstance(s, bool) for s in finish
         ):
             raise CardrulesError("a siyaosi round case gives finish = [seats in finishing order]")
+        played = case.get("played", [])
+        if not isinstance(played, list):
+            raise CardrulesError("played lists combination names, e.g. ['4a4', 'bomb']")
         result = round_result(position.players, tuple(finish), table.ruling)
-        return {"ruling": result.next_ruling}
+        variant = table.variant
+        standing = after_round(variant, table.levels, table.ruling, result)
+        points = round_points(variant, result, table.ruling, played_from_names(played))
+        observed: dict[str, object] = {
+            "ruling": standing.ruling,
+            "levels": tuple(r.text for r in standing.levels),
+            "score": points or (0, 0),
+            "winner": -1 if standing.winner is None else standing.winner,
+        }
+        if "tributes" in then or "leader" in then:
+            observed |= _next_round(variant, standing, result, case.get("next_hands"))
+        return observed
+
+
+def _next_round(
+    variant: Variant, standing: Standing, result: RoundResult, next_hands: object
+) -> dict[str, object]:
+    """The tributes due before anyone chooses to rebel (after an automatic rebellion) and who
+    leads the next round's play, 4A4-TRIB-1 (Who pays tribute) … 4A4-TRIB-8 (Who leads after
+    the tribute): the next round's tribute phase is played from ``next_hands`` taking the first
+    listed move at each turn — a pass wherever rebelling or suppressing is a choice, the
+    first of equal tribute cards."""
+    if standing.winner is not None:
+        return {"tributes": (), "leader": -1}
+    if next_hands is None:
+        if not dues(variant, result).payers:
+            return {"tributes": (), "leader": result.emperor}
+        raise CardrulesError("tribute is due: give next_hands, the next round's deal")
+    if not isinstance(next_hands, list) or len(next_hands) != variant.players:
+        raise PositionError(f"one card group per seat ({variant.players})", key="next_hands")
+    hands = []
+    for seat, text in enumerate(next_hands):
+        if not isinstance(text, str):
+            raise PositionError(
+                f"a card group as text, got {quote(text)}", key=f"next_hands[{seat}]"
+            )
+        hands.append(Cards.parse(text, decks=variant.decks))
+    match = Match(
+        variant=variant,
+        seed=0,
+        round=2,
+        levels=standing.levels,
+        ruling=standing.ruling,
+        last_finish=result.finish,
+        deal=tuple(hands),
+    )
+    while match.phase is Phase.TRIBUTE:
+        match = match.apply(next(iter(match.legal_moves())))
+    assert match.exchange is not None and match.play is not None
+    return {"tributes": exchanges(match.exchange)["tributes"], "leader": match.play.leader}
 
 
 ADAPTER = SiyaosiAdapter()

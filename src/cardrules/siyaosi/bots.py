@@ -4,8 +4,9 @@ It plays as a sensible club player does: it leads what sheds the most cards at t
 and keeps its bombs; it lets its partner's play stand; it beats an opponent with the smallest
 combination that does, bombing only to stop an opponent about to go out (or when nothing else
 beats and the trick is worth it); it steps a chain out of turn when the chain on top is an
-opponent's; it passes rather than break a bomb. Ties go the same way every time, so a seeded
-simulation is reproducible.
+opponent's; it passes rather than break a bomb. In a match's tribute phase it rebels and
+suppresses whenever it may (both spare its team a tribute) and returns its weakest card. Ties go
+the same way every time, so a seeded simulation is reproducible.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from cardrules.siyaosi.combos import (
     FOUR_A_FOUR,
     JOKER_BOMB,
     Combination,
+    Table,
     classify,
 )
-from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, PLAY, Move
+from cardrules.siyaosi.matchview import MatchView
+from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, PLAY, Move, MoveKind
 from cardrules.siyaosi.view import View
 
 __all__ = ["HeuristicBot"]
@@ -35,6 +38,10 @@ class HeuristicBot:
     __slots__ = ()
 
     def choose(self, view: GameView[Move], rng: random.Random) -> Move | None:
+        if isinstance(view, MatchView):
+            if view.play is None:
+                return self._tribute(view)
+            view = view.play
         if not isinstance(view, View):
             raise CardrulesError("this bot plays 四幺四: it needs a 四幺四 view")
         moves = list(view.legal_moves())
@@ -50,6 +57,21 @@ class HeuristicBot:
         if top is None:
             return self._lead(view, moves)
         return self._follow(view, moves, partner_on_top)
+
+    def _tribute(self, view: MatchView) -> Move | None:
+        """The tribute phase: rebel or suppress when allowed, else the move due (a tribute is
+        the card the rules name; a return gives the weakest card)."""
+        moves = list(view.legal_moves())
+        if not moves:
+            return None
+        for kind in (MoveKind.REBEL, MoveKind.SUPPRESS):
+            if any(m.kind is kind for m in moves):
+                return next(m for m in moves if m.kind is kind)
+        due = [m for m in moves if m.kind is not PASS]
+        if not due:
+            return moves[0]
+        strength = Table(view.variant, view.levels, view.ruling).strength
+        return min(due, key=lambda m: sorted(strength(c.rank, view.seat) for c in m.cards))
 
     def _combo(self, view: View, move: Move) -> Combination | None:
         return classify(move.cards, view.table, view.seat)

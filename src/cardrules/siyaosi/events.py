@@ -1,10 +1,17 @@
-"""What a 四幺四 move did, as data, CORE-EVENT-1 (What a move did): ``state.step(move)``
-returns these.
+"""What a 四幺四 move did, as data, CORE-EVENT-1 (What a move did): ``state.step(move)`` and
+``match.step(move)`` return these.
 
 Every step starts with :class:`MovePlayed`; then, as they happen: :class:`ChainStepped` (a cha or
 gou made the chain longer), :class:`ChainClosed` (a play covered an open chain, or the trick
 ended on it), :class:`SeatOut`, :class:`Announced` (a hand fell to the announcing size),
 :class:`TrickWon` (every other seat passed, or a capture ended it) and :class:`RoundOver`.
+
+A match adds, 4A4-MATCH-1 (A match): after a round, :class:`LevelsChanged`,
+:class:`ScoreChanged` (when the variant keeps a score) and :class:`MatchWon` or
+:class:`RoundStarted` (the next deal, with the tributes due); in the tribute phase
+:class:`Rebelled`, :class:`Suppressed`, :class:`TributePaid`, :class:`TributeTaken` and
+:class:`TributeReturned`; then :class:`PlayStarted`. Each has a ``describe()`` line for
+``cardrules demo``.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from typing import ClassVar
 
 import attrs
 
+from cardrules.cards import Rank
 from cardrules.events import Event, read_events, write_events
 from cardrules.jsonio import JSON, JSONObject
 from cardrules.multiset import Cards
@@ -25,9 +33,19 @@ __all__ = [
     "Announced",
     "ChainClosed",
     "ChainStepped",
+    "LevelsChanged",
+    "MatchWon",
     "MovePlayed",
+    "PlayStarted",
+    "Rebelled",
     "RoundOver",
+    "RoundStarted",
+    "ScoreChanged",
     "SeatOut",
+    "Suppressed",
+    "TributePaid",
+    "TributeReturned",
+    "TributeTaken",
     "TrickWon",
     "events_from_json",
     "events_to_json",
@@ -39,6 +57,7 @@ class MovePlayed(Event):
     """A seat made a move (a pass included)."""
 
     NAME: ClassVar[str] = "move"
+    DETAIL: ClassVar[bool] = True
     seat: int
     kind: MoveKind
     cards: Cards
@@ -59,6 +78,7 @@ class ChainStepped(Event):
 
     NAME: ClassVar[str] = "chain-step"
     CLAUSE: ClassVar[str] = "4A4-CHAIN-4"
+    DETAIL: ClassVar[bool] = True
     seat: int
     steps: int
     width: int
@@ -74,6 +94,7 @@ class ChainClosed(Event):
 
     NAME: ClassVar[str] = "chain-closed"
     CLAUSE: ClassVar[str] = "4A4-CHAIN-7"
+    DETAIL: ClassVar[bool] = True
     seat: int | None
 
     def describe(self) -> str:
@@ -87,6 +108,7 @@ class SeatOut(Event):
 
     NAME: ClassVar[str] = "seat-out"
     CLAUSE: ClassVar[str] = "4A4-TURN-5"
+    DETAIL: ClassVar[bool] = True
     seat: int
     place: int
 
@@ -100,6 +122,7 @@ class Announced(Event):
 
     NAME: ClassVar[str] = "announced"
     CLAUSE: ClassVar[str] = "4A4-TURN-6"
+    DETAIL: ClassVar[bool] = True
     seat: int
     cards: int
 
@@ -114,6 +137,7 @@ class TrickWon(Event):
 
     NAME: ClassVar[str] = "trick-won"
     CLAUSE: ClassVar[str] = "4A4-TURN-3"
+    DETAIL: ClassVar[bool] = True
     seat: int
     leader: int
     top: Cards
@@ -133,11 +157,181 @@ class RoundOver(Event):
 
     def describe(self) -> str:
         r = self.result
-        caught = ", ".join(str(s) for s in r.caught) or "nobody"
-        return f"round over: out in order {list(r.finish)}, emperor {r.emperor}, caught {caught}"
+        line = f"round over: out in order {_seats(r.finish)}"
+        if r.remaining:
+            line += f" ({_seats(r.remaining)} still holding cards)"
+        line += f"; seat {r.emperor} is emperor"
+        return line + (f" and catches {_seats(r.caught)}" if r.caught else ", nobody is caught")
 
 
-#: Every event class of the 四幺四 play phase.
+# ---------------------------------------------------------------------- the match
+@attrs.frozen
+class RoundStarted(Event):
+    """Round ``round`` is dealt: ``ruling`` rules at its level (``None``: nobody rules);
+    ``payers`` owe tribute to ``receivers`` (4A4-TRIB-1 (Who pays tribute))."""
+
+    NAME: ClassVar[str] = "round-started"
+    CLAUSE: ClassVar[str] = "4A4-TRIB-1"
+    round: int
+    levels: tuple[Rank, Rank]
+    ruling: int | None
+    payers: tuple[int, ...]
+    receivers: tuple[int, ...]
+
+    def describe(self) -> str:
+        line = f"round {self.round} dealt: {_table(self.levels, self.ruling)}"
+        if not self.payers:
+            return line + "; no tribute"
+        owe = "owes" if len(self.payers) == 1 else "owe"
+        return line + f"; {_seats(self.payers)} {owe} tribute to {_seats(self.receivers)}"
+
+
+@attrs.frozen
+class Rebelled(Event):
+    """``seat``, owing tribute, revealed both jokers: the winners are to pay instead."""
+
+    NAME: ClassVar[str] = "rebelled"
+    CLAUSE: ClassVar[str] = "4A4-TRIB-5"
+    seat: int
+
+    def describe(self) -> str:
+        return f"seat {self.seat} reveals both jokers: rebellion, the winners pay tribute instead"
+
+
+@attrs.frozen
+class Suppressed(Event):
+    """``seat`` revealed both jokers too: the rebellion is put down, the tribute stands."""
+
+    NAME: ClassVar[str] = "suppressed"
+    CLAUSE: ClassVar[str] = "4A4-TRIB-6"
+    seat: int
+
+    def describe(self) -> str:
+        return f"seat {self.seat} reveals both jokers too: the rebellion is suppressed"
+
+
+@attrs.frozen
+class TributePaid(Event):
+    """``payer`` paid ``cards`` (one card, shown to the table)."""
+
+    NAME: ClassVar[str] = "tribute-paid"
+    CLAUSE: ClassVar[str] = "4A4-TRIB-2"
+    payer: int
+    cards: Cards
+
+    def describe(self) -> str:
+        return f"seat {self.payer} pays tribute: {self.cards.pretty()}"
+
+
+@attrs.frozen
+class TributeTaken(Event):
+    """``receiver`` took ``payer``'s tribute ``cards`` (4A4-TRIB-3 (Pairing tributes with
+    receivers))."""
+
+    NAME: ClassVar[str] = "tribute-taken"
+    CLAUSE: ClassVar[str] = "4A4-TRIB-3"
+    receiver: int
+    payer: int
+    cards: Cards
+
+    def describe(self) -> str:
+        return f"seat {self.receiver} takes seat {self.payer}'s {self.cards.pretty()}"
+
+
+@attrs.frozen
+class TributeReturned(Event):
+    """``receiver`` returned ``cards`` to ``payer`` (empty: it had nothing it may give)."""
+
+    NAME: ClassVar[str] = "tribute-returned"
+    CLAUSE: ClassVar[str] = "4A4-TRIB-4"
+    receiver: int
+    payer: int
+    cards: Cards
+
+    def describe(self) -> str:
+        if not self.cards:
+            return f"seat {self.receiver} has nothing it may return to seat {self.payer}"
+        return f"seat {self.receiver} returns {self.cards.pretty()} to seat {self.payer}"
+
+
+@attrs.frozen
+class PlayStarted(Event):
+    """The tribute phase is over (or there was none): ``leader`` leads round ``round``."""
+
+    NAME: ClassVar[str] = "play-started"
+    CLAUSE: ClassVar[str] = "4A4-TRIB-8"
+    round: int
+    leader: int
+
+    def describe(self) -> str:
+        return f"seat {self.leader} leads round {self.round}"
+
+
+@attrs.frozen
+class LevelsChanged(Event):
+    """After a round: the levels ``before`` and ``after``, and the team that rules next."""
+
+    NAME: ClassVar[str] = "levels"
+    CLAUSE: ClassVar[str] = "4A4-LEVEL-2"
+    before: tuple[Rank, Rank]
+    after: tuple[Rank, Rank]
+    ruling: int
+
+    def describe(self) -> str:
+        moves = ", ".join(
+            f"team {t} {b.text}" + ("" if a is b else f" → {a.text}")
+            for t, (b, a) in enumerate(zip(self.before, self.after, strict=True))
+        )
+        return f"levels: {moves}; team {self.ruling} rules next at {self.after[self.ruling].text}"
+
+
+@attrs.frozen
+class ScoreChanged(Event):
+    """After a round, with a scoring table: its ``outcome`` (a ``score_table`` key), the
+    ``points`` each team scored (multiplier applied), the ``multiplier`` and the new ``score``."""
+
+    NAME: ClassVar[str] = "score"
+    CLAUSE: ClassVar[str] = "4A4-SCORE-1"
+    outcome: str
+    points: tuple[int, int]
+    multiplier: int
+    score: tuple[int, int]
+
+    def describe(self) -> str:
+        times = f" ×{self.multiplier}" if self.multiplier != 1 else ""
+        gained = " / ".join(f"team {t} {p:+d}" for t, p in enumerate(self.points))
+        return f"score: {self.outcome}{times}: {gained}; total {self.score[0]} : {self.score[1]}"
+
+
+@attrs.frozen
+class MatchWon(Event):
+    """``team`` has won the match after ``rounds`` rounds (4A4-LEVEL-5 (Winning the match))."""
+
+    NAME: ClassVar[str] = "match-won"
+    CLAUSE: ClassVar[str] = "4A4-LEVEL-5"
+    team: int
+    rounds: int
+    levels: tuple[Rank, Rank]
+    score: tuple[int, int]
+
+    def describe(self) -> str:
+        levels = " : ".join(r.text for r in self.levels)
+        score = f"{self.score[0]} : {self.score[1]}"
+        won = f"team {self.team} wins the match in {self.rounds} rounds"
+        return f"{won} (levels {levels}, score {score})"
+
+
+def _seats(seats: Sequence[int]) -> str:
+    """``seat 3`` or ``seats 1, 3``."""
+    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + ", ".join(map(str, seats))
+
+
+def _table(levels: tuple[Rank, Rank], ruling: int | None) -> str:
+    shown = f"levels {levels[0].text} : {levels[1].text}"
+    return f"nobody rules, {shown}" if ruling is None else f"team {ruling} rules, {shown}"
+
+
+#: Every event class of 四幺四: the play phase's, then the match's.
 EVENTS: tuple[type[Event], ...] = (
     MovePlayed,
     ChainStepped,
@@ -146,6 +340,16 @@ EVENTS: tuple[type[Event], ...] = (
     Announced,
     TrickWon,
     RoundOver,
+    RoundStarted,
+    Rebelled,
+    Suppressed,
+    TributePaid,
+    TributeTaken,
+    TributeReturned,
+    PlayStarted,
+    LevelsChanged,
+    ScoreChanged,
+    MatchWon,
 )
 
 

@@ -1,7 +1,10 @@
-"""The ``[position]`` keys 四幺四 reads besides the contract's (none yet: the match adds them)."""
+"""The ``[position]`` keys 四幺四 reads besides the contract's: those of a match (4A4-MATCH-3),
+checked by :mod:`cardrules.siyaosi.matchpos`."""
 
 from __future__ import annotations
 
 __all__ = ["POSITION_KEYS"]
 
-POSITION_KEYS: frozenset[str] = frozenset()
+#: ``seed`` (the match seed), ``round`` (its number), ``score`` (both teams' score so far) and
+#: ``last_finish`` (the order the seats went out in the round before, for the tribute phase).
+POSITION_KEYS = frozenset({"seed", "round", "score", "last_finish"})

@@ -16,12 +16,26 @@ from cardrules.move import EMPTY, MoveBase
 from cardrules.multiset import Cards
 from cardrules.siyaosi.combos import Combination
 
-__all__ = ["CAPTURE", "CHA", "CHI", "GOU", "KIND_ORDER", "PASS", "PLAY", "Move", "MoveKind", "Top"]
+__all__ = [
+    "CAPTURE",
+    "CHA",
+    "CHI",
+    "GOU",
+    "KIND_ORDER",
+    "PASS",
+    "PHASE_KINDS",
+    "PLAY",
+    "Move",
+    "MoveKind",
+    "Top",
+]
 
 
 class MoveKind(StrEnum):
     """What a move is, 4A4-MOVES-2 (Reading a move). A multi-step chain play, 4A4-CHAIN-8
-    (Several steps in one play), is named after its first step."""
+    (Several steps in one play), is named after its first step. ``tribute``, ``return``,
+    ``rebel`` and ``suppress`` are moves of a match's tribute phase (``pass`` declines there),
+    4A4-MATCH-2 (Phases and their moves)."""
 
     PASS = "pass"
     PLAY = "play"
@@ -29,6 +43,10 @@ class MoveKind(StrEnum):
     CHA = "cha"
     GOU = "gou"
     CAPTURE = "capture"
+    TRIBUTE = "tribute"
+    RETURN = "return"
+    REBEL = "rebel"
+    SUPPRESS = "suppress"
 
 
 # The kinds as module constants: ``MoveKind.X`` is an enum lookup on every use, which the hot
@@ -39,6 +57,9 @@ CHI = MoveKind.CHI
 CHA = MoveKind.CHA
 GOU = MoveKind.GOU
 CAPTURE = MoveKind.CAPTURE
+
+#: The kinds of the tribute phase, which the play phase refuses (``wrong-phase``).
+PHASE_KINDS = frozenset((MoveKind.TRIBUTE, MoveKind.RETURN, MoveKind.REBEL, MoveKind.SUPPRESS))
 
 #: Listing order of kinds, 4A4-MOVES-1 (What `legal_moves` lists).
 KIND_ORDER = {k: i for i, k in enumerate(MoveKind)}
@@ -51,6 +72,7 @@ class Move(MoveBase[MoveKind]):
 
     GAME: ClassVar[str] = "siyaosi"
     KINDS: ClassVar[type[StrEnum]] = MoveKind
+    WITHOUT_CARDS: ClassVar[frozenset[str]] = frozenset({"pass", "rebel", "suppress"})
 
     kind: MoveKind = PLAY
     cards: Cards = EMPTY

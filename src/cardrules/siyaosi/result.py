@@ -16,7 +16,7 @@ __all__ = ["Outcome", "RoundResult", "round_result"]
 
 
 class Outcome(StrEnum):
-    """The one-deck names of a four-player round, from the ruling team's view."""
+    """The one-deck names of a round's outcome, from the ruling team's view."""
 
     SWEEP = "sweep"  # 全洞
     REVERSE_SWEEP = "reverse-sweep"  # 反洞
@@ -29,8 +29,8 @@ class RoundResult:
 
     ``finish``: seats in the order they went out; ``remaining``: seats still holding cards (seat
     order); ``emperor``: the first out; ``caught``: opponents of the emperor still holding cards
-    when the emperor's team finished first; ``outcome``: for four players with a ruling team,
-    sweep (全洞), reverse sweep (反洞) or split (平洞), else ``None``; ``next_ruling``: the team
+    when the emperor's team finished first; ``outcome``: with a ruling team, sweep (全洞),
+    reverse sweep (反洞) or split (平洞), else ``None``; ``next_ruling``: the team
     that rules the next round (the emperor's). Everything but ``players``, ``finish`` and
     ``ruling`` follows from them (:func:`round_result`).
     """
@@ -104,12 +104,11 @@ def round_result(players: int, finish: tuple[int, ...], ruling: int | None) -> R
     remaining = tuple(s for s in range(players) if s not in finish)
     caught = tuple(s for s in remaining if s % 2 != team) if done[team] else ()
     outcome: Outcome | None = None
-    if players == 4 and ruling is not None:
-        order = finish + remaining
-        first, second = order[0] % 2, order[1] % 2
-        if first == second == ruling:
+    if ruling is not None:
+        first_half = {s % 2 for s in (finish + remaining)[: players // 2]}
+        if first_half == {ruling}:
             outcome = Outcome.SWEEP
-        elif first == second:
+        elif len(first_half) == 1:
             outcome = Outcome.REVERSE_SWEEP
         else:
             outcome = Outcome.SPLIT

@@ -29,7 +29,18 @@ from cardrules.siyaosi.combos import (
     classify_counts,
     rank_counts,
 )
-from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, PLAY, Move, MoveKind, Top
+from cardrules.siyaosi.moves import (
+    CAPTURE,
+    CHA,
+    CHI,
+    GOU,
+    PASS,
+    PHASE_KINDS,
+    PLAY,
+    Move,
+    MoveKind,
+    Top,
+)
 from cardrules.siyaosi.variant import Variant
 
 __all__ = [
@@ -87,6 +98,12 @@ CODES = CodeTable(
     ),
     Code(
         "not-a-chi", "4A4-CHI-1", "the two cards do not make a three-card straight with the single"
+    ),
+    Code(
+        "wrong-phase",
+        "4A4-MATCH-2",
+        "a tribute-phase move (tribute, return, rebel, suppress) in the play phase, or a play in "
+        "the tribute phase",
     ),
 )
 _refuse = CODES.refuse
@@ -203,9 +220,11 @@ def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
         if common is not None or not isinstance(move, Move) or hand is None:
             return common
     seat = move.seat
+    kind = move.kind
+    if kind is not PLAY and kind in PHASE_KINDS:  # 4A4-MATCH-2 (Phases and their moves)
+        return _refuse("wrong-phase", f"a {kind} belongs to the tribute phase, not to play")
     if seat in sit.out:
         return _refuse("seat-out", f"seat {seat} is out and plays no more")
-    kind = move.kind
     top = sit.top
     if kind is PASS:
         if seat != sit.turn:

@@ -37,11 +37,11 @@ from cardrules.siyaosi.moves import Move, Top
 from cardrules.siyaosi.result import RoundResult, round_result
 from cardrules.siyaosi.rules import TableFacts
 from cardrules.siyaosi.trick import advance, is_over, replay
-from cardrules.siyaosi.variant import FirstLeader, Variant
+from cardrules.siyaosi.variant import FirstLeader, FirstRuling, Variant
 from cardrules.siyaosi.view import View, read_table, read_trick
 from cardrules.variant import load_variant
 
-__all__ = ["State", "deal_sizes"]
+__all__ = ["State", "deal_sizes", "first_leader"]
 
 _Derived = tuple[int | None, Top | None, int]
 
@@ -52,6 +52,15 @@ def deal_sizes(variant: Variant) -> list[int]:
     total = variant.total_cards
     n = variant.players
     return [total // n + (1 if i < total % n else 0) for i in range(n)]
+
+
+def first_leader(variant: Variant, hands: Sequence[Cards]) -> int:
+    """Who leads a freshly dealt first round, 4A4-TABLE-4 (Who leads the first trick): seat 0,
+    or the lowest seat holding a 3♥ (every deal holds one)."""
+    if variant.first_leader is FirstLeader.HEART_THREE:
+        three = Card(Rank.THREE, Suit.HEARTS)
+        return next(s for s, h in enumerate(hands) if h.count(three))
+    return 0
 
 
 def _levels(levels: Sequence[Rank | str] | None, variant: Variant) -> tuple[Rank, Rank]:
@@ -172,12 +181,9 @@ class State(Derives, TableFacts, Steps[Move]):
             raise PositionError(f"team 0, team 1 or None, got {quote(ruling)}", key="ruling")
         hands, _ = deal(v.decks, seed, deal_sizes(v))
         if leader is None:
-            leader = 0
-            if v.first_leader is FirstLeader.HEART_THREE:
-                three = Card(Rank.THREE, Suit.HEARTS)
-                leader = next(s for s, h in enumerate(hands) if h.count(three))
-                if ruling is None:
-                    ruling = leader % 2
+            leader = first_leader(v, hands)
+            if ruling is None and v.first_ruling is FirstRuling.LEADER:
+                ruling = leader % 2
         return cls(Table(v, _levels(levels, v), ruling), tuple(hands), leader)
 
     @classmethod
@@ -189,7 +195,9 @@ class State(Derives, TableFacts, Steps[Move]):
         position.refuse("trump", "banker", "kitty", "points")
         if position.phase != "play":
             raise PositionError(
-                f"only the play phase is played so far, not {position.phase!r}", key="phase"
+                f"a round's play state starts in phase 'play', not {quote(position.phase)} "
+                "(a tribute phase is a match's: Match.from_position)",
+                key="phase",
             )
         position.require("hands")
         variant = position.variant

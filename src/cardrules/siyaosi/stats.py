@@ -4,7 +4,8 @@ Per game (a match where the game has one): each event by name (``event.chain-ste
 ``event.round-over`` …), each move by kind (``move.cha``, ``move.gou``, ``move.chi``,
 ``move.capture``, ``move.pass``), each combination played by name (``play.4a4``,
 ``play.bomb`` …, 4A4-COMBO-1 (Only the listed combinations exist)), and the rounds
-(``game.rounds``). Per round: whether the ruling team kept the table (``round.ruling-holds``,
+(``game.rounds``); in a match the tribute phase's events count too (``event.rebelled``,
+``event.suppressed``, ``event.tribute-paid`` …, 4A4-TRIB-5 (Rebellion)). Per round: whether the ruling team kept the table (``round.ruling-holds``,
 4A4-ROUND-3 (Who rules next)), how many seats were caught (``round.caught``), the one-deck
 outcome as yes/no rates (``round.sweep``, ``round.reverse-sweep``, ``round.split``,
 4A4-ROUND-2 (Sweep, reverse sweep, split)) and the moves the round took (``round.moves``).
@@ -16,6 +17,7 @@ from cardrules.events import Event
 from cardrules.game import GameState
 from cardrules.siyaosi.combos import classify
 from cardrules.siyaosi.events import MovePlayed, RoundOver
+from cardrules.siyaosi.match import Match
 from cardrules.siyaosi.moves import PLAY, Move, MoveKind
 from cardrules.siyaosi.result import Outcome
 from cardrules.siyaosi.state import State
@@ -39,8 +41,9 @@ class Tally:
         for event in events:
             if isinstance(event, MovePlayed):
                 b.count(f"move.{event.kind}")
-                if event.kind == PLAY and isinstance(before, State):
-                    combo = classify(event.cards, before.table, event.seat)
+                state = before.play if isinstance(before, Match) else before
+                if event.kind == PLAY and isinstance(state, State):
+                    combo = classify(event.cards, state.table, event.seat)
                     if combo is not None:
                         b.count(f"play.{combo.name}")
             elif isinstance(event, RoundOver):

@@ -1,5 +1,10 @@
-"""四幺四 variant switches (rulings Y-TABLE … Y-CHI). Presets: ``classic`` (seed 000), ``one-deck``
-(seed 001)."""
+"""四幺四 variant switches (rulings Y-TABLE … Y-SCORE). Presets: ``classic`` (seed 000),
+``one-deck`` (seed 001).
+
+The play switches come first (who leads, card order, combinations, chains); then the match
+switches: how levels move and end the match (``rise``, ``gates``, ``victory``), the tribute
+(``tribute`` … ``tribute_leader``) and the scoring table (``score_table``, ``multipliers``,
+``multiplier_mode``)."""
 
 from __future__ import annotations
 
@@ -9,9 +14,26 @@ import attrs
 
 from cardrules.cards import Rank
 from cardrules.errors import VariantError
-from cardrules.variant import VariantBase, switch
+from cardrules.variant import LEVEL_RANKS, VariantBase, switch
 
-__all__ = ["BombVsStraight", "Cha", "FirstLeader", "LevelPromotion", "StraightFloor", "Variant"]
+__all__ = [
+    "SCORE_OUTCOMES",
+    "SCORING_KINDS",
+    "BombVsStraight",
+    "Cha",
+    "FirstLeader",
+    "FirstRuling",
+    "LevelPromotion",
+    "MultiplierMode",
+    "Pairing",
+    "Rebellion",
+    "Rise",
+    "StraightFloor",
+    "TributeLeader",
+    "TributePayers",
+    "Variant",
+    "Victory",
+]
 
 
 class FirstLeader(StrEnum):
@@ -50,6 +72,82 @@ class Cha(StrEnum):
     CHAIN = "chain"
     CAPTURE = "capture"
     OFF = "off"
+
+
+class FirstRuling(StrEnum):
+    """Who rules the first round (Y-TABLE-4): nobody, or the first leader's team."""
+
+    NONE = "none"
+    LEADER = "leader"
+
+
+class Rise(StrEnum):
+    """How levels move after a round: by the number caught (Y-LEVEL-1) or by the stage rules of
+    全洞/反洞/平洞 (Y-LEVEL-3)."""
+
+    CATCHES = "catches"
+    SWEEP = "sweep"
+
+
+class Victory(StrEnum):
+    """How the match is won (Y-LEVEL-2, Y-LEVEL-4): the first team to reach A, or a team at A
+    catching every opponent."""
+
+    REACH = "reach"
+    PASS = "pass"
+
+
+class TributePayers(StrEnum):
+    """Who pays tribute after a round (Y-TRIB-1)."""
+
+    CAUGHT = "caught"
+    PLACES = "places"
+    OFF = "off"
+
+
+class Pairing(StrEnum):
+    """Which receiver each tribute goes to (Y-TRIB-3)."""
+
+    VALUE = "value"
+    PLACE = "place"
+
+
+class Rebellion(StrEnum):
+    """Whether a payer holding both jokers may (``choice``) or must (``auto``) rebel (Y-TRIB-4)."""
+
+    OFF = "off"
+    CHOICE = "choice"
+    AUTO = "auto"
+
+
+class TributeLeader(StrEnum):
+    """Who leads the round after a tribute (Y-TRIB-5)."""
+
+    EMPEROR = "emperor"
+    PAYER = "payer"
+
+
+class MultiplierMode(StrEnum):
+    """How the score multipliers stack (Y-SCORE-2)."""
+
+    PER_KIND = "per_kind"
+    PER_PLAY = "per_play"
+
+
+#: The keys of ``score_table`` (Y-SCORE-1): from the ruling team's view, which team had the
+#: emperor and how many of the other team it caught.
+SCORE_OUTCOMES = (
+    "sweep",
+    "ruling-caught-some",
+    "ruling-caught-none",
+    "reverse-sweep",
+    "other-caught-some",
+    "other-caught-none",
+)
+#: The combinations that multiply a round's score (Y-SCORE-2).
+SCORING_KINDS = ("4a4", "joker-bomb", "bomb")
+#: The ranks a tribute rule may name: 2 … A and the jokers.
+_CARD_RANKS = tuple(r.text for r in Rank)
 
 
 @attrs.frozen(kw_only=True)
@@ -134,6 +232,97 @@ class Variant(VariantBase):
         minimum=0,
         maximum=27,
         ruling="Y-TURN-4",
+    )
+    # ------------------------------------------------------------------ the match
+    first_ruling: FirstRuling = switch(
+        FirstRuling.NONE,
+        doc="Who rules the first round: nobody (both teams 台下), or the first leader's team.",
+        ruling="Y-TABLE-4, Y-LEVEL-1, Y-LEVEL-3",
+    )
+    rise: Rise = switch(
+        Rise.CATCHES,
+        doc="How levels move: 'catches' — the emperor's team rules and rises by the number "
+        "caught; 'sweep' — 全洞 raises the ruling team by sweep_rise, 反洞 hands the stage to "
+        "the other team at its stored level, 平洞 changes no level.",
+        ruling="Y-LEVEL-1, Y-LEVEL-3",
+    )
+    sweep_rise: int = switch(
+        2,
+        doc="Levels a sweep (全洞) adds with rise = 'sweep'.",
+        minimum=1,
+        maximum=12,
+        ruling="Y-LEVEL-3",
+    )
+    gates: tuple[str, ...] = switch(
+        ("J", "A"),
+        doc="Gate levels: a rise stops on a gate, and a team at a gate rises only after "
+        "catching every opponent.",
+        choices=tuple(r.text for r in LEVEL_RANKS),
+        ruling="Y-LEVEL-2",
+    )
+    victory: Victory = switch(
+        Victory.PASS,
+        doc="'pass': a team at A wins by catching every opponent; 'reach': the first team to "
+        "rule at A wins.",
+        ruling="Y-LEVEL-2, Y-LEVEL-4",
+    )
+    tribute: TributePayers = switch(
+        TributePayers.CAUGHT,
+        doc="Who pays tribute: 'caught' — every caught player; 'places' — after a sweep or "
+        "reverse sweep the whole losing team (双贡), else the emperor's worst-placed opponent; "
+        "'off' — nobody.",
+        ruling="Y-TRIB-1",
+    )
+    tribute_excluded: tuple[str, ...] = switch(
+        (),
+        doc="Ranks that may be neither paid as tribute nor returned.",
+        choices=_CARD_RANKS,
+        ruling="Y-TRIB-2",
+    )
+    tribute_pairing: Pairing = switch(
+        Pairing.VALUE,
+        doc="Which receiver takes which tribute: 'value' — the highest to the emperor, the "
+        "next to the next-placed receiver; 'place' — the worst-placed payer pays the emperor.",
+        ruling="Y-TRIB-3",
+    )
+    rebellion: Rebellion = switch(
+        Rebellion.CHOICE,
+        doc="A payer holding both jokers may ('choice') or must ('auto') reveal them, and the "
+        "winners pay instead (暴动/反贡); 'off': no rebellion.",
+        ruling="Y-TRIB-4",
+    )
+    suppress_rebellion: bool = switch(
+        True,
+        doc="A receiver holding both jokers may reveal them to suppress a rebellion.",
+        ruling="Y-TRIB-4",
+    )
+    tribute_leader: TributeLeader = switch(
+        TributeLeader.EMPEROR,
+        doc="Who leads after a tribute: the emperor, or the payer of the tribute the first "
+        "receiver took (the emperor when no tribute was paid).",
+        ruling="Y-TRIB-5",
+    )
+    score_table: tuple[tuple[str, tuple[int, int]], ...] = switch(
+        (),
+        doc="Points per round outcome, [ruling team, other team]; an outcome left out scores "
+        "nothing, an empty table keeps no score. A file that sets it replaces it whole.",
+        keys=SCORE_OUTCOMES,
+        ruling="Y-SCORE-1, Y-SCORE-3",
+        kind="pairs",
+    )
+    multipliers: tuple[tuple[str, int], ...] = switch(
+        (("4a4", 5), ("joker-bomb", 4), ("bomb", 2)),
+        doc="What a 4A4, a joker bomb or a bomb (a bombing chain included) played in the round "
+        "multiplies its score by; a kind left out multiplies by 1.",
+        keys=SCORING_KINDS,
+        minimum=1,
+        maximum=100,
+        ruling="Y-SCORE-2",
+    )
+    multiplier_mode: MultiplierMode = switch(
+        MultiplierMode.PER_KIND,
+        doc="'per_kind': each kind played multiplies once; 'per_play': every such play does.",
+        ruling="Y-SCORE-2",
     )
 
     def check(self) -> None:

@@ -165,10 +165,13 @@ def read_table(reader: Reader) -> Table:
         return Table(variant, (ranks[0], ranks[1]), ruling)
 
 
-def read_trick(reader: Reader, decks: int) -> tuple[Move, ...]:
-    """The trick so far: moves as fragments ``{"seat", "kind", "cards"}``."""
+def read_trick(
+    reader: Reader, decks: int, key: str = "trick", limit: int = 256
+) -> tuple[Move, ...]:
+    """The trick so far (or, with ``key``, another list of moves): moves as fragments
+    ``{"seat", "kind", "cards"}``, at most ``limit`` of them."""
     out = []
-    for path, value in reader.items("trick", 256):
+    for path, value in reader.items(key, limit):
         item = reader.element(path, value)
         try:
             move = Move.read_fields(item.raw("seat"), item.raw("kind"), item.raw("cards"), decks)

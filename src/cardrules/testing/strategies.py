@@ -82,9 +82,15 @@ def switch_values(sw: Switch, default: object) -> st.SearchStrategy[Any]:
         return st.lists(st.sampled_from(sw.choices), unique=True).map(tuple)
     assert isinstance(default, tuple)
     keys = sw.keys or tuple(k for k, _ in default)
-    return st.dictionaries(st.sampled_from(keys), st.integers(0, 50)).map(
-        lambda d: tuple(sorted(d.items()))
-    )
+    if not keys:
+        return st.just(default)
+    values: st.SearchStrategy[object]
+    if sw.kind == "pairs":
+        values = st.tuples(st.integers(-20, 20), st.integers(-20, 20))
+    else:
+        lo = 0 if sw.minimum is None else sw.minimum
+        values = st.integers(lo, 50 if sw.maximum is None else sw.maximum)
+    return st.dictionaries(st.sampled_from(keys), values).map(lambda d: tuple(sorted(d.items())))
 
 
 def variants(game: str, **fixed: object) -> st.SearchStrategy[VariantBase]:
@@ -163,7 +169,7 @@ def invalid_variant_tables(game: str) -> st.SearchStrategy[tuple[dict[str, objec
             return table, key
         field = draw(st.sampled_from(fields))
         sw: Switch = field.metadata["switch"]
-        if how == "wrong-type" or sw.kind in ("bool", "table", "list", "enum", "rank"):
+        if how == "wrong-type" or sw.kind in ("bool", "table", "pairs", "list", "enum", "rank"):
             table[field.name] = [1.5] if sw.kind != "list" else 7
             return table, field.name
         if sw.kind == "int":

@@ -1,0 +1,372 @@
+"""The tribute phase of a 四幺四 round: who owes tribute to whom (:func:`dues`), the phase as a
+public situation that moves on one move at a time (:class:`Exchange`), and its legality written
+once (:func:`explain`, :func:`moves_for`) — 4A4-TRIB-1 (Who pays tribute) … 4A4-TRIB-8 (Who
+leads after the tribute).
+
+An :class:`Exchange` holds only what the table sees: the dues, who rebelled or suppressed, the
+tributes paid and where they went, the returns (a view masks the cards of returns it may not
+see). What a move does to it never depends on a hand, so a view follows the phase exactly as the
+match does; only the legality of a seat's move reads that seat's hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+
+import attrs
+
+from cardrules.cards import Card, Rank
+from cardrules.codes import Code, CodeTable
+from cardrules.errors import Illegal
+from cardrules.multiset import Cards
+from cardrules.siyaosi.combos import Table
+from cardrules.siyaosi.levels import caught_all
+from cardrules.siyaosi.moves import KIND_ORDER, PASS, Move, MoveKind
+from cardrules.siyaosi.result import RoundResult
+from cardrules.siyaosi.rules import CODES as PLAY_CODES
+from cardrules.siyaosi.variant import Pairing, Rebellion, TributeLeader, TributePayers, Variant
+
+__all__ = [
+    "CODES",
+    "Dues",
+    "Exchange",
+    "Step",
+    "bare_kind",
+    "due_cards",
+    "dues",
+    "explain",
+    "giveable",
+    "moves_for",
+    "places",
+]
+
+#: Every refusal of the tribute phase (and of a finished match); the play phase's are
+#: :data:`cardrules.siyaosi.rules.CODES`.
+CODES = CodeTable(
+    Code("match-over", "4A4-MATCH-1", "the match has been won; no move follows"),
+    Code("not-due", "4A4-TRIB-7", "another seat acts now in the tribute phase"),
+    Code(
+        "wrong-tribute-move",
+        "4A4-TRIB-7",
+        "the seat in turn owes another kind of move (a rebellion answer, a tribute, a return)",
+    ),
+    Code("no-joker-pair", "4A4-TRIB-5", "revealing needs a big and a small joker in hand"),
+    Code(
+        "cannot-pass",
+        "4A4-TRIB-7",
+        "the seat must act: it holds a card it may give, or must rebel",
+        also=("4A4-TRIB-5",),
+    ),
+    Code(
+        "one-card", "4A4-TRIB-2", "a tribute or a return is exactly one card", also=("4A4-TRIB-4",)
+    ),
+    Code(
+        "card-excluded",
+        "4A4-TRIB-2",
+        "that rank may be neither paid nor returned (tribute_excluded)",
+        also=("4A4-TRIB-4",),
+    ),
+    Code("tribute-not-highest", "4A4-TRIB-2", "the tribute is the payer's highest card"),
+)
+_refuse = CODES.refuse
+
+
+class Step(StrEnum):
+    """Where the tribute phase stands, 4A4-TRIB-7 (The order of the tribute phase)."""
+
+    REBEL = "rebel"
+    SUPPRESS = "suppress"
+    TRIBUTE = "tribute"
+    RETURN = "return"
+    DONE = "done"
+
+
+#: The kinds of move each step takes besides ``pass``.
+_STEP_KIND = {
+    Step.REBEL: MoveKind.REBEL,
+    Step.SUPPRESS: MoveKind.SUPPRESS,
+    Step.TRIBUTE: MoveKind.TRIBUTE,
+    Step.RETURN: MoveKind.RETURN,
+}
+_PHASE_KINDS = frozenset(_STEP_KIND.values()) | {PASS}
+
+
+@attrs.frozen
+class Dues:
+    """Who owes tribute after a round, before anyone rebels: ``payers`` in playing order from
+    the seat after the emperor, ``receivers`` (as many) in order of places, and every seat's
+    place (``order``: the finishing order, then the seats left holding cards)."""
+
+    emperor: int
+    payers: tuple[int, ...]
+    receivers: tuple[int, ...]
+    order: tuple[int, ...]
+
+
+def _after_emperor(result: RoundResult) -> Callable[[int], int]:
+    """Sort key: playing order from the seat after the emperor."""
+    return lambda seat: (seat - result.emperor - 1) % result.players
+
+
+def places(result: RoundResult) -> tuple[int, ...]:
+    """Every seat in order of places: the finishing order, then the seats left holding cards in
+    playing order from the seat after the emperor, 4A4-TRIB-1 (Who pays tribute)."""
+    return (*result.finish, *sorted(result.remaining, key=_after_emperor(result)))
+
+
+def dues(variant: Variant, result: RoundResult) -> Dues:
+    """The tributes due after a round that ended as ``result``, 4A4-TRIB-1 (Who pays tribute):
+    every caught player (``caught``); the losing team after a sweep or reverse sweep, else the
+    emperor's worst-placed opponent (``places``); nobody (``off``)."""
+    team = result.emperor % 2
+    order = places(result)
+    payers: tuple[int, ...] = ()
+    if variant.tribute is TributePayers.CAUGHT:
+        payers = result.caught
+    elif variant.tribute is TributePayers.PLACES:
+        # a sweep or a reverse sweep is the emperor's team catching every opponent
+        opponents = tuple(s for s in order if s % 2 != team)
+        payers = opponents if caught_all(result) else opponents[-1:]
+    winners = tuple(s for s in order if s % 2 == team)
+    acting = tuple(sorted(payers, key=_after_emperor(result)))
+    return Dues(result.emperor, acting, winners[: len(acting)], order)
+
+
+def _both_jokers(hand: Cards) -> bool:
+    return hand.rank_count(Rank.SMALL_JOKER) > 0 and hand.rank_count(Rank.BIG_JOKER) > 0
+
+
+@attrs.frozen
+class Exchange:
+    """The tribute phase as the table sees it. ``step`` and ``asked`` (how many seats of the
+    step have acted) say who acts now (:attr:`turn`); ``paid`` is ``(payer, card)`` per
+    tribute step move (no card: the payer had nothing it may give), ``pairs`` ``(payer,
+    receiver, card)`` once every payer has paid, ``returned`` ``(receiver, payer, card)``
+    (``None``: a return this view may not see)."""
+
+    variant: Variant
+    table: Table
+    dues: Dues
+    step: Step
+    asked: int = 0
+    rebel: int | None = None
+    suppressor: int | None = None
+    paid: tuple[tuple[int, Cards], ...] = ()
+    pairs: tuple[tuple[int, int, Cards], ...] = ()
+    returned: tuple[tuple[int, int, Cards | None], ...] = ()
+
+    @classmethod
+    def start(cls, variant: Variant, table: Table, owed: Dues) -> Exchange:
+        """The phase before anyone acts; ``table`` is the coming round's (its levels and ruling
+        team rank the tributes)."""
+        first = Step.TRIBUTE if variant.rebellion is Rebellion.OFF else Step.REBEL
+        return cls(variant, table, owed, first if owed.payers else Step.DONE)
+
+    # ------------------------------------------------------------------ who acts
+    @property
+    def reversed(self) -> bool:
+        """A rebellion stands: the winners pay, 4A4-TRIB-5 (Rebellion)."""
+        return self.rebel is not None and self.suppressor is None
+
+    @property
+    def payers(self) -> tuple[int, ...]:
+        """Who pays, in playing order from the seat after the emperor."""
+        if not self.reversed:
+            return self.dues.payers
+        emperor, n = self.dues.emperor, self.variant.players
+        return tuple(sorted(self.dues.receivers, key=lambda s: (s - emperor - 1) % n))
+
+    @property
+    def receivers(self) -> tuple[int, ...]:
+        """Who receives, in order of places (best placed first)."""
+        if not self.reversed:
+            return self.dues.receivers
+        return tuple(sorted(self.dues.payers, key=self.dues.order.index))
+
+    def _askers(self) -> tuple[int, ...]:
+        if self.step is Step.REBEL:
+            return self.dues.payers
+        if self.step is Step.SUPPRESS:
+            return self.dues.receivers
+        if self.step is Step.TRIBUTE:
+            return self.payers
+        if self.step is Step.RETURN:
+            return tuple(receiver for _payer, receiver, _card in self.pairs)
+        return ()
+
+    @property
+    def turn(self) -> int | None:
+        """The seat that acts now (``None`` once the phase is done)."""
+        askers = self._askers()
+        return askers[self.asked] if self.asked < len(askers) else None
+
+    @property
+    def done(self) -> bool:
+        return self.step is Step.DONE
+
+    @property
+    def leader(self) -> int:
+        """Who leads the round's play, 4A4-TRIB-8 (Who leads after the tribute): the emperor,
+        or the payer of the tribute the first receiver took."""
+        if self.variant.tribute_leader is TributeLeader.PAYER and self.pairs:
+            return self.pairs[0][0]
+        return self.dues.emperor
+
+    # ------------------------------------------------------------------ moving on
+    def after(self, move: Move) -> Exchange:
+        """The phase after the legal ``move`` by the seat in turn."""
+        kind = move.kind
+        if self.step is Step.REBEL:
+            if kind is MoveKind.REBEL:
+                return self._rebelled(move.seat)
+            return self._next(Step.TRIBUTE)
+        if self.step is Step.SUPPRESS:
+            if kind is MoveKind.SUPPRESS:
+                return attrs.evolve(self, suppressor=move.seat, step=Step.TRIBUTE, asked=0)
+            return self._next(Step.TRIBUTE)
+        if self.step is Step.TRIBUTE:
+            paid = (*self.paid, (move.seat, move.cards))
+            after = attrs.evolve(self, paid=paid, asked=self.asked + 1)
+            return after._paired() if after.asked == len(self.payers) else after
+        pair = self.pairs[self.asked]
+        returned = (*self.returned, (move.seat, pair[0], move.cards))
+        after = attrs.evolve(self, returned=returned, asked=self.asked + 1)
+        return attrs.evolve(after, step=Step.DONE) if after.turn is None else after
+
+    def _rebelled(self, seat: int) -> Exchange:
+        """A payer revealed both jokers, 4A4-TRIB-5 (Rebellion): the would-be receivers may now
+        suppress it, 4A4-TRIB-6 (Suppressing a rebellion), or it stands."""
+        step = Step.SUPPRESS if self.variant.suppress_rebellion else Step.TRIBUTE
+        return attrs.evolve(self, rebel=seat, step=step, asked=0)
+
+    def _next(self, then: Step) -> Exchange:
+        """One more seat of the step has passed; after the last, ``then``."""
+        after = attrs.evolve(self, asked=self.asked + 1)
+        return attrs.evolve(after, step=then, asked=0) if after.turn is None else after
+
+    def _paired(self) -> Exchange:
+        """Every payer has paid: each tribute goes to its receiver, 4A4-TRIB-3 (Pairing
+        tributes with receivers)."""
+        given = [(payer, cards) for payer, cards in self.paid if cards]
+        receivers = self.receivers
+        if self.variant.tribute_pairing is Pairing.VALUE:
+            strength = self.table.strengths(receivers[0]) if receivers else ()
+            given.sort(key=lambda pc: -strength[int(next(iter(pc[1])).rank)])
+        else:
+            given.sort(key=lambda pc: -self.dues.order.index(pc[0]))
+        pairs = tuple(
+            (payer, receiver, cards)
+            for (payer, cards), receiver in zip(given, receivers[: len(given)], strict=True)
+        )
+        step = Step.RETURN if pairs else Step.DONE
+        return attrs.evolve(self, pairs=pairs, step=step, asked=0)
+
+    def masked(self, seat: int) -> Exchange:
+        """The phase as ``seat`` sees it: a return's card only if ``seat`` gave or took it,
+        4A4-MATCH-4 (What a seat sees in a match)."""
+        returned = tuple(
+            (giver, taker, card if seat in (giver, taker) else None)
+            for giver, taker, card in self.returned
+        )
+        return attrs.evolve(self, returned=returned)
+
+
+# ---------------------------------------------------------------------- legality
+def excluded(variant: Variant) -> frozenset[Rank]:
+    """The ranks that may be neither paid nor returned."""
+    return frozenset(Rank.parse(r) for r in variant.tribute_excluded)
+
+
+def giveable(variant: Variant, hand: Cards) -> list[Card]:
+    """The distinct cards of ``hand`` that may be given (not of an excluded rank)."""
+    barred = excluded(variant)
+    return [c for c in hand.distinct() if c.rank not in barred]
+
+
+def due_cards(ex: Exchange, hand: Cards) -> list[Card]:
+    """The cards a payer may pay: its highest that may be given, as ranked in the receivers'
+    hands in the coming round, 4A4-TRIB-2 (The tribute card)."""
+    cards = giveable(ex.variant, hand)
+    if not cards:
+        return []
+    strength = ex.table.strengths(ex.receivers[0])
+    best = max(strength[int(c.rank)] for c in cards)
+    return [c for c in cards if strength[int(c.rank)] == best]
+
+
+def explain(ex: Exchange, move: Move, hand: Cards) -> Illegal | None:
+    """Why ``move`` is illegal in the tribute phase ``ex`` given the mover's ``hand``, or
+    ``None``; the checks every phase shares (a move of the game, a seat at the table, the match
+    not over, a move of this phase) come first, in :mod:`cardrules.siyaosi.match`."""
+    seat, kind = move.seat, move.kind
+    if seat != ex.turn:
+        who = "nobody" if ex.turn is None else f"seat {ex.turn}"
+        return _refuse("not-due", f"{who} acts now in the tribute phase, not seat {seat}")
+    due = _STEP_KIND.get(ex.step)
+    if kind is not PASS and kind is not due:
+        return _refuse("wrong-tribute-move", f"seat {seat} owes a {due} move now, not a {kind}")
+    if kind is PASS:
+        return _explain_pass(ex, seat, hand)
+    if kind is MoveKind.REBEL or kind is MoveKind.SUPPRESS:
+        if not _both_jokers(hand):
+            return _refuse("no-joker-pair", f"seat {seat} holds no big and small joker to reveal")
+        return None
+    return _explain_card(ex, move, hand)
+
+
+def _explain_pass(ex: Exchange, seat: int, hand: Cards) -> Illegal | None:
+    if ex.step is Step.REBEL and ex.variant.rebellion is Rebellion.AUTO and _both_jokers(hand):
+        return _refuse(
+            "cannot-pass",
+            f"seat {seat} holds both jokers: with rebellion = auto it must rebel",
+            "4A4-TRIB-5",
+        )
+    if ex.step is Step.TRIBUTE and due_cards(ex, hand):
+        return _refuse("cannot-pass", f"seat {seat} holds a card it must pay as tribute")
+    if ex.step is Step.RETURN:  # it holds at least the tribute it took, which may be given
+        return _refuse("cannot-pass", f"seat {seat} must return a card")
+    return None
+
+
+def _explain_card(ex: Exchange, move: Move, hand: Cards) -> Illegal | None:
+    cards = move.cards
+    clause = "4A4-TRIB-2" if move.kind is MoveKind.TRIBUTE else "4A4-TRIB-4"
+    if len(cards) != 1:
+        return _refuse("one-card", f"a {move.kind} is exactly one card, not {cards}", clause)
+    card = next(iter(cards))
+    if not cards <= hand:
+        return PLAY_CODES.refuse("not-in-hand", f"seat {move.seat} does not hold {card}")
+    if card.rank in excluded(ex.variant):
+        return _refuse("card-excluded", f"a {card.rank.text} may not be given", clause)
+    if move.kind is MoveKind.TRIBUTE and card not in due_cards(ex, hand):
+        best = " or ".join(str(c) for c in due_cards(ex, hand))
+        return _refuse(
+            "tribute-not-highest",
+            f"{card} is not seat {move.seat}'s highest card for the receivers: pay {best}",
+        )
+    return None
+
+
+def moves_for(ex: Exchange, seat: int, hand: Cards) -> list[Move]:
+    """``seat``'s legal moves in the tribute phase, sorted by kind and card."""
+    if seat != ex.turn:
+        return []
+    kind = _STEP_KIND[ex.step]
+    if ex.step is Step.REBEL or ex.step is Step.SUPPRESS:
+        candidates = [Move(seat, PASS)] + ([Move(seat, kind)] if _both_jokers(hand) else [])
+    elif ex.step is Step.TRIBUTE:
+        due = due_cards(ex, hand)
+        candidates = [Move(seat, kind, Cards.of([c])) for c in due] or [Move(seat, PASS)]
+    else:
+        candidates = [Move(seat, kind, Cards.of([c])) for c in giveable(ex.variant, hand)]
+    legal = [m for m in candidates if explain(ex, m, hand) is None]
+    return sorted(legal, key=lambda m: KIND_ORDER[m.kind])  # cards stay in display order
+
+
+def bare_kind(ex: Exchange, seat: int) -> MoveKind | None:
+    """What a bare card move (``"3: 6H"``) by ``seat`` is here: the tribute or the return it
+    owes, 4A4-MATCH-2 (Phases and their moves); ``None`` if it owes neither."""
+    if seat != ex.turn or ex.step not in (Step.TRIBUTE, Step.RETURN):
+        return None
+    return _STEP_KIND[ex.step]
