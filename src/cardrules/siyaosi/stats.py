@@ -1,7 +1,8 @@
 """What a 四幺四 simulation counts (a :class:`~cardrules.stats.Tallier`).
 
 Per game (a match where the game has one): each event by name (``event.chain-step``,
-``event.round-over`` …), each move by kind (``move.cha``, ``move.gou``, ``move.chi``, ``move.capture``,
+``event.round-over`` …), each move by kind (``move.cha``, ``move.gou``, ``move.chi``,
+``move.capture``,
 ``move.pass``), each combination played by name (``play.4a4``, ``play.bomb`` …, 4A4-COMBO-1 (Only
 the listed combinations exist)), and the rounds (``game.rounds``); in a match the tribute phase's
 events count too (``event.rebelled``, ``event.suppressed``, ``event.tribute-paid`` …, 4A4-TRIB-5
