@@ -6,7 +6,7 @@
 - ``cardrules variant diff A B`` — switches that differ
 - ``cardrules spec PATH…`` — run case files: a line per failure, then ``N passed, N failed``
 - ``cardrules judge FILE`` — rule on each case of a dispute and cite the clauses
-- ``cardrules demo [--game G] [--seed N]`` — play one random round and print it
+- ``cardrules demo [--game G] [--seed N]`` — play a random match (or round) and print it
 
 Exit codes: 0 done (every case passed); 1 a ``spec`` run finished with failures; 2 bad input (a
 file, name or argument refused, told in one ``cardrules: error: …`` line on stderr); 3 an
@@ -181,7 +181,7 @@ def _parser() -> argparse.ArgumentParser:
     judge.add_argument("files", nargs="+", metavar="FILE")
     judge.set_defaults(func=_cmd_judge)
 
-    demo = sub.add_parser("demo", help="play one random round and print it")
+    demo = sub.add_parser("demo", help="play a random match (or round) and print it")
     demo.add_argument("--game", choices=GAMES, default="siyaosi")
     demo.add_argument("--variant", default=None, help="preset name or variant file")
     demo.add_argument("--seed", type=int, default=1)

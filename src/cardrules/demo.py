@@ -32,7 +32,7 @@ class _Match:
         bots: list[Bot[M]] = [RandomBot() for _ in range(state.players)]
         lines = [self.title]
         for _, turn in turns(state, bots, rng, max_moves=2_000_000):
-            lines += [f"  {e.describe()}" for e in turn.events if e.NAME != "move"]
+            lines += [f"  {e.describe()}" for e in turn.events if e.NAME != "move" and not e.DETAIL]
         return lines
 
 
@@ -58,8 +58,13 @@ class _Transcript:
 def play_demo(
     game: str, *, seed: int = 1, variant: str | None = None, max_moves: int = 5000
 ) -> str:
-    """Play one random round of ``game`` and return its transcript."""
+    """Play a random match of ``game`` (one round, every move, where it has no match) and return
+    its transcript."""
     name = variant or list_presets(game)[0][1]
     loaded = load_variant(name, game=game)
     title = f"{game} / {loaded.name}, seed {seed}"
-    return "\n".join(game_named(game).new_state(loaded, seed, _Transcript(title, seed, max_moves)))
+    entry = game_named(game)
+    match = entry.match_state(loaded, seed, _Match(title, seed))
+    if match is not None:
+        return "\n".join(match)
+    return "\n".join(entry.new_state(loaded, seed, _Transcript(title, seed, max_moves)))

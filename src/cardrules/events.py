@@ -27,9 +27,12 @@ MAX_EVENTS = 100_000
 
 @attrs.frozen
 class Event:
-    """Base of every event. ``NAME`` is the event's name in JSON (``"trick-won"`` …)."""
+    """Base of every event. ``NAME`` is the event's name in JSON (``"trick-won"`` …).
+    ``DETAIL`` marks the many small events a summary of a whole match leaves out (a trick won,
+    a card dealt), so ``cardrules demo`` prints the match, not every card of it."""
 
     NAME: ClassVar[str] = ""
+    DETAIL: ClassVar[bool] = False
 
     def to_json(self) -> JSONObject:
         return {"event": self.NAME, **record_json(self)}
