@@ -58,9 +58,10 @@ def _askers(state: GameState[M]) -> list[int]:
     if turn is None:
         return []
     players = state.players
-    movers = {m.seat for m in state.legal_moves()}
     order = [(turn + i) % players for i in range(1, players)]
-    return [s for s in order if s in movers] + [turn]
+    # One move per seat is enough to know it may act (a seat may have millions: a lead in
+    # four-deck Shengji, a burial of 8 cards from 60).
+    return [s for s in order if state.legal_moves(s)] + [turn]
 
 
 def turns(

@@ -67,7 +67,7 @@ def observe_common(state: GameState[M], events: Sequence[Event], key: str) -> tu
     if key == "hand_sizes":
         return True, state.hand_sizes
     if key == "movers":
-        return True, tuple(sorted({m.seat for m in state.legal_moves()}))
+        return True, tuple(s for s in range(state.players) if state.legal_moves(s))
     if key == "events":
         return True, tuple(e.NAME for e in events)
     return False, None
