@@ -21,6 +21,8 @@ from cardrules.shengji.adapter import ADAPTER
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import EVENTS, events_from_json, events_to_json, public_events
 from cardrules.shengji.follow import count_follows, explain_follow, iter_follows, random_follow
+from cardrules.shengji.levels import Settlement, settle
+from cardrules.shengji.match_position import POSITION_KEYS
 from cardrules.shengji.moves import Move, MoveKind, Top
 from cardrules.shengji.order import TRUMP, TrumpContext, trump_context
 from cardrules.shengji.pieces import (
@@ -34,7 +36,14 @@ from cardrules.shengji.pieces import (
 from cardrules.shengji.scoring import KittyBonus, RoundResult
 from cardrules.shengji.state import State
 from cardrules.shengji.throws import ThrowOutcome, resolve_throw
-from cardrules.shengji.variant import KittyMultiplier, OffSuitOrder, TractorLanes, Variant
+from cardrules.shengji.variant import (
+    KittyMultiplier,
+    MatchScore,
+    NextBanker,
+    OffSuitOrder,
+    TractorLanes,
+    Variant,
+)
 from cardrules.shengji.view import View
 from cardrules.variant import VariantBase
 from cardrules.variant import load_variant as _load_variant
@@ -47,11 +56,14 @@ __all__ = [
     "CombinationName",
     "KittyBonus",
     "KittyMultiplier",
+    "MatchScore",
     "Move",
     "MoveKind",
+    "NextBanker",
     "OffSuitOrder",
     "Piece",
     "RoundResult",
+    "Settlement",
     "State",
     "ThrowOutcome",
     "Top",
@@ -71,6 +83,7 @@ __all__ = [
     "public_events",
     "random_follow",
     "resolve_throw",
+    "settle",
     "trump_context",
 ]
 
@@ -105,5 +118,6 @@ register(
         new=_new,
         from_position=State.from_position,
         from_json=State.from_json,
+        position_keys=POSITION_KEYS,
     )
 )

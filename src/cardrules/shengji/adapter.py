@@ -2,7 +2,8 @@
 
 ``classify``/``beats`` cases read the position only for its context: variant, ``levels`` (the
 round's level is the banker team's, ``levels[banker % 2]``) and ``trump``. ``play`` cases start
-from :meth:`State.from_position`, SJ-STATE-6 (What a case observes).
+from :meth:`State.from_position`, SJ-STATE-6 (What a case observes). ``round`` cases settle a
+round from ``attacker_points`` by the level table, SJ-LEVEL-1 (The level table).
 """
 
 from __future__ import annotations
@@ -10,16 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardrules.cases.adapter import StateAdapter, UnsupportedCase
-from cardrules.errors import PositionError
+from cardrules.errors import CardrulesError, PositionError
 from cardrules.game import GameState
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
+from cardrules.shengji.match_position import round_settlement
 from cardrules.shengji.moves import Move
 from cardrules.shengji.order import TrumpContext, trump_context
 from cardrules.shengji.pieces import beats, classify
 from cardrules.shengji.state import State
 from cardrules.shengji.variant import Variant
+from cardrules.textio import is_int
 
 __all__ = ["ADAPTER", "ShengjiAdapter"]
 
@@ -65,7 +68,7 @@ def _observe(state: State, key: str) -> object:
 
 
 class ShengjiAdapter(StateAdapter[Move]):
-    """Runs classify, beats and play cases; ``round`` cases are not supported yet."""
+    """Runs classify, beats, play and round cases."""
 
     then_keys = frozenset(
         {
@@ -80,7 +83,7 @@ class ShengjiAdapter(StateAdapter[Move]):
             "events",
         }
     )
-    round_keys: frozenset[str] = frozenset()
+    round_keys = frozenset({"levels", "banker", "score", "winner", "scores"})
 
     def start(self, position: Position) -> GameState[Move]:
         return State.from_position(position)
@@ -101,7 +104,20 @@ class ShengjiAdapter(StateAdapter[Move]):
         return beats(a, b, ctx)
 
     def round(self, position: Position, case: Mapping[str, object]) -> Mapping[str, object]:
-        raise UnsupportedCase("shengji round results (level changes) are not implemented yet")
+        """SJ-LEVEL-1 (The level table), SJ-LEVEL-3 (The next banker), SJ-MATCH-2 (The end of the
+        match), SJ-MATCH-3 (The match score): the round of ``position`` settled on
+        ``attacker_points`` (kitty included)."""
+        points = case.get("attacker_points")
+        if not is_int(points) or not 0 <= points <= 10**6:
+            raise CardrulesError("a shengji round case gives attacker_points = N (0 or more)")
+        settled = round_settlement(position, points)
+        return {
+            "levels": tuple(r.text for r in settled.levels),
+            "banker": settled.next_banker,
+            "score": settled.score,
+            "winner": -1 if settled.winner is None else settled.winner,
+            "scores": settled.scores,
+        }
 
 
 ADAPTER = ShengjiAdapter()

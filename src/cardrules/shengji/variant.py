@@ -1,4 +1,8 @@
-"""四副升级 variant switches (rulings S-TABLE … S-LEVEL). Preset: ``four-deck`` (seed 003)."""
+"""四副升级 variant switches (rulings S-TABLE … S-LEVEL). Preset: ``four-deck`` (seed 003).
+
+The match switches are data, not code: the level table is a table of point bands with the
+take-over threshold and its step (read by :mod:`cardrules.shengji.levels`).
+"""
 
 from __future__ import annotations
 
@@ -8,9 +12,17 @@ import attrs
 
 from cardrules.cards import Rank
 from cardrules.errors import VariantError
+from cardrules.limits import quote
 from cardrules.variant import LEVEL_RANKS, VariantBase, switch
 
-__all__ = ["KittyMultiplier", "OffSuitOrder", "TractorLanes", "Variant"]
+__all__ = [
+    "KittyMultiplier",
+    "MatchScore",
+    "NextBanker",
+    "OffSuitOrder",
+    "TractorLanes",
+    "Variant",
+]
 
 
 class OffSuitOrder(StrEnum):
@@ -33,6 +45,21 @@ class KittyMultiplier(StrEnum):
     POWER = "power"
     LINEAR = "linear"
     TIMES = "times"
+
+
+class NextBanker(StrEnum):
+    """Who banks after the banker team holds, SJ-LEVEL-3 (The next banker)."""
+
+    PARTNER = "partner"
+    STAY = "stay"
+
+
+class MatchScore(StrEnum):
+    """How the match score is kept, SJ-MATCH-3 (The match score): ``round`` (单局) settles each
+    level risen at once against the other team; ``match`` (整局) adds the final level gap."""
+
+    ROUND = "round"
+    MATCH = "match"
 
 
 @attrs.frozen(kw_only=True)
@@ -89,7 +116,89 @@ class Variant(VariantBase):
         ruling="S-TABLE-3",
     )
 
+    level_bands: tuple[tuple[str, int], ...] = switch(
+        (("0", 3), ("5", 2), ("80", 1)),
+        doc="Below the take-over: the attackers' points from which each band starts, and the "
+        "levels the banker team rises in it (大光, 小光, a hold).",
+        ruling="S-LEVEL-1",
+    )
+    takeover_points: int = switch(
+        160,
+        doc="Attackers' points that take the bank (上台).",
+        minimum=1,
+        maximum=2000,
+        ruling="S-LEVEL-1",
+    )
+    points_per_level: int = switch(
+        80,
+        doc="Past the take-over, the attackers rise one level per this many points.",
+        minimum=1,
+        maximum=2000,
+        ruling="S-LEVEL-1",
+    )
+    next_banker: NextBanker = switch(
+        NextBanker.PARTNER,
+        doc="Who banks after the banker team holds: 'partner' (the banker's partner) or "
+        "'stay'; after a loss it is always the old banker's next seat.",
+        ruling="S-LEVEL-3",
+    )
+    match_rounds: int = switch(
+        0,
+        doc="Rounds in a match (整局); 0 plays until a team rises past A.",
+        minimum=0,
+        maximum=100,
+        ruling="S-LEVEL-2",
+    )
+    match_score: MatchScore = switch(
+        MatchScore.ROUND,
+        doc="'round' (单局): each level risen is worth score_per_level to each of the team's "
+        "players and costs each opponent as much; 'match' (整局): each level risen is worth "
+        "score_per_level, and the final level gap times it moves from the trailing team's "
+        "players to the leading team's.",
+        ruling="S-LEVEL-4",
+    )
+    score_per_level: int = switch(
+        3,
+        doc="Match points per level risen (and per level of the final gap).",
+        minimum=0,
+        maximum=100,
+        ruling="S-LEVEL-4",
+    )
+
     def check(self) -> None:
+        self._check_cards()
+        self._check_bands()
+
+    def _check_bands(self) -> None:
+        bands = dict(self.level_bands)
+        allowed = f"point bands 0..{self.takeover_points - 1} (one at 0) to rises of 1 or more"
+        for key, rise in self.level_bands:
+            if not key.isascii() or not key.isdigit() or len(key) > 5:
+                raise VariantError(
+                    f"a band starts at a number of points, got {quote(key)}",
+                    key="level_bands",
+                    allowed=allowed,
+                )
+            if int(key) >= self.takeover_points:
+                raise VariantError(
+                    f"the band at {key} points lies at or past the take-over "
+                    f"({self.takeover_points}, key 'takeover_points')",
+                    key="level_bands",
+                    allowed=allowed,
+                )
+            if rise < 1:
+                raise VariantError(
+                    f"a banker team that holds rises at least one level, band {key} gives {rise}",
+                    key="level_bands",
+                    allowed=allowed,
+                )
+        if "0" not in bands:
+            raise VariantError("the bands start at 0 points", key="level_bands", allowed=allowed)
+        # One table, one value: bands in point order, however the file listed them.
+        ordered = tuple(sorted(self.level_bands, key=lambda band: int(band[0])))
+        object.__setattr__(self, "level_bands", ordered)
+
+    def _check_cards(self) -> None:
         total = self.total_cards
         if self.kitty >= total:
             raise VariantError(
