@@ -1,13 +1,18 @@
-"""四副升级 (four-deck Shengji): card order, combinations, following, and the play phase.
+"""四副升级 (four-deck Shengji): card order, combinations, following, the play phase and the
+whole match.
 
 The same API shape as :mod:`cardrules.siyaosi`: :func:`classify`, :func:`beats`, :class:`State`,
 :class:`Move`, :class:`View`, :class:`Variant`, :func:`load_variant`; a state's
 ``legal_moves()``, ``explain``, ``is_legal``, ``apply``/``step``, ``view`` and
-``to_json``/``from_json``.
+``to_json``/``from_json``. :class:`Match` is a whole match — the deal with bidding, the kitty,
+frying, the play and the levels — behind the same protocol.
 
 >>> state = State.new(load_variant(), seed=7, trump="H", banker=0)
 >>> state.hand_sizes, len(state.kitty)
 ((52, 52, 52, 52), 8)
+>>> match = Match.new(load_variant(), seed=7)
+>>> match.phase, match.hand_sizes, match.turn
+(<Phase.DEAL: 'deal'>, (0, 0, 1, 0), 2)
 """
 
 from __future__ import annotations
@@ -18,13 +23,18 @@ from pathlib import Path
 
 from cardrules.registry import GameEntry, register
 from cardrules.shengji.adapter import ADAPTER
+from cardrules.shengji.bids import Bid
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import EVENTS, events_from_json, events_to_json, public_events
 from cardrules.shengji.follow import count_follows, explain_follow, iter_follows, random_follow
 from cardrules.shengji.levels import Settlement, settle
+from cardrules.shengji.match import Match
+from cardrules.shengji.match_facts import MatchStanding
 from cardrules.shengji.match_position import POSITION_KEYS
+from cardrules.shengji.match_view import MatchView
 from cardrules.shengji.moves import Move, MoveKind, Top
 from cardrules.shengji.order import TRUMP, TrumpContext, trump_context
+from cardrules.shengji.phases import Phase
 from cardrules.shengji.pieces import (
     Combination,
     CombinationName,
@@ -40,6 +50,7 @@ from cardrules.shengji.variant import (
     KittyMultiplier,
     MatchScore,
     NextBanker,
+    NoBidFirstRound,
     OffSuitOrder,
     TractorLanes,
     Variant,
@@ -52,15 +63,21 @@ __all__ = [
     "CODES",
     "EVENTS",
     "TRUMP",
+    "Bid",
     "Combination",
     "CombinationName",
     "KittyBonus",
     "KittyMultiplier",
+    "Match",
     "MatchScore",
+    "MatchStanding",
+    "MatchView",
     "Move",
     "MoveKind",
     "NextBanker",
+    "NoBidFirstRound",
     "OffSuitOrder",
+    "Phase",
     "Piece",
     "RoundResult",
     "Settlement",
@@ -108,6 +125,12 @@ def _new(variant: VariantBase, seed: int) -> State:
     return State.new(variant, seed=seed)
 
 
+def _new_match(variant: VariantBase, seed: int) -> Match:
+    """A whole match dealt from ``seed``."""
+    assert isinstance(variant, Variant)
+    return Match.new(variant, seed=seed)
+
+
 register(
     GameEntry(
         name="shengji",
@@ -119,5 +142,6 @@ register(
         from_position=State.from_position,
         from_json=State.from_json,
         position_keys=POSITION_KEYS,
+        new_match=_new_match,
     )
 )
