@@ -59,7 +59,7 @@ from cardrules.shengji.match_json import match_body, read_match_fields
 from cardrules.shengji.match_position import match_fields
 from cardrules.shengji.match_view import MatchView, view_of
 from cardrules.shengji.moves import NAMING, Move, MoveKind
-from cardrules.shengji.phases import Phase
+from cardrules.shengji.phases import MAX_REDEALS, Phase
 from cardrules.shengji.state import State
 from cardrules.shengji.variant import NoBidFirstRound, Variant
 from cardrules.variant import load_variant
@@ -324,7 +324,11 @@ class Match(Derives, MatchFacts, Steps[Move]):
             if sink is not None:
                 sink.append(BiddingOver(bid.trump, self.banker, bid.seat))
             return self._take_kitty(self.banker, bid.trump, (), sink)
-        if self.round_number == 1 and self.variant.no_bid_first_round is NoBidFirstRound.REDEAL:
+        if (
+            self.round_number == 1
+            and self.variant.no_bid_first_round is NoBidFirstRound.REDEAL
+            and self.redeals < MAX_REDEALS
+        ):
             if sink is not None:
                 sink.append(Redealt(1, self.redeals + 1))
             return self._deal_round(1, self.redeals + 1, None, self.last, sink)

@@ -15,7 +15,7 @@ from cardrules.errors import CardrulesError, PositionError
 from cardrules.multiset import Cards
 from cardrules.shengji.bids import Bid, bid_trump, needs_naming, order_rank
 from cardrules.shengji.levels import Settlement
-from cardrules.shengji.phases import Phase
+from cardrules.shengji.phases import MAX_REDEALS, Phase
 from cardrules.shengji.state import State, hand_size
 from cardrules.shengji.variant import Variant
 
@@ -48,7 +48,7 @@ def check_match(m: Match) -> None:
     players = variant.players
     _int(m.seed, "seed", 0, 2**64 - 1)
     _int(m.round_number, "round", 1, 10_000)
-    _int(m.redeals, "redeals", 0, 10_000 if m.round_number == 1 else 0)
+    _int(m.redeals, "redeals", 0, MAX_REDEALS if m.round_number == 1 else 0)
     _check_levels(m, variant)
     if not isinstance(m.scores, tuple) or len(m.scores) != players:
         raise PositionError(f"one match score per seat ({players})", key="scores")

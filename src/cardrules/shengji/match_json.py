@@ -19,7 +19,7 @@ from cardrules.jsonio import JSONObject, Reader, read_record, record_json
 from cardrules.multiset import Cards
 from cardrules.shengji.bids import Bid
 from cardrules.shengji.levels import Settlement
-from cardrules.shengji.phases import Phase
+from cardrules.shengji.phases import MAX_REDEALS, Phase
 from cardrules.shengji.state import State
 from cardrules.shengji.variant import Variant
 from cardrules.variant import read_variant
@@ -80,7 +80,7 @@ def read_match_fields(reader: Reader) -> dict[str, object]:
         "variant": variant,
         "seed": reader.integer("seed", 0, 2**64 - 1),
         "round_number": reader.integer("round", 1, 10_000),
-        "redeals": reader.integer("redeals", 0, 10_000),
+        "redeals": reader.integer("redeals", 0, MAX_REDEALS),
         "levels": (ranks[0], ranks[1]),
         "scores": reader.ints("scores", players, -(10**9), 10**9),
         "banker": reader.opt_integer("banker", 0, players - 1),

@@ -3,7 +3,7 @@ shows and saves).
 
 Besides the contract's keys a match position may give (:data:`POSITION_KEYS`): ``round`` (the
 round number, default 1; round 1 is played at the start level and its banker comes from the
-bidding), ``seed`` (for the deals of later rounds, default 0), ``scores`` (each seat's match
+bidding), ``redeals`` (round 1: how many times it has been dealt again, default 0), ``seed`` (for the deals of later rounds, default 0), ``scores`` (each seat's match
 score so far), ``dealt_first`` (round 1: the seat the deal began with; later rounds it is the
 banker), ``stock`` (the cards still to deal, in order; the kitty is its last ``kitty`` cards)
 and ``bid`` (the standing bid, ``"SEAT: CARDS"``; four jokers name their trump in ``trump``).
@@ -24,7 +24,7 @@ from cardrules.position import Position
 from cardrules.shengji.bids import Bid, bid_trump, needs_naming
 from cardrules.shengji.levels import Settlement, settle
 from cardrules.shengji.moves import MoveKind
-from cardrules.shengji.phases import Phase, parse_move
+from cardrules.shengji.phases import MAX_REDEALS, Phase, parse_move
 from cardrules.shengji.state import State
 from cardrules.shengji.variant import Variant
 from cardrules.textio import is_int
@@ -32,7 +32,7 @@ from cardrules.textio import is_int
 __all__ = ["POSITION_KEYS", "match_fields", "round_settlement"]
 
 #: The ``[position]`` keys a Shengji match reads besides the contract's.
-POSITION_KEYS = frozenset({"round", "seed", "scores", "dealt_first", "stock", "bid"})
+POSITION_KEYS = frozenset({"round", "redeals", "seed", "scores", "dealt_first", "stock", "bid"})
 
 _PHASES = (Phase.DEAL, Phase.BID, Phase.BURY, Phase.FRY, Phase.PLAY)
 
@@ -74,6 +74,7 @@ def _standing(position: Position) -> dict[str, object]:
         "variant": variant,
         "seed": _number(extra.get("seed", 0), "seed", 0, 2**64 - 1),
         "round_number": _number(extra.get("round", 1), "round", 1, 10_000),
+        "redeals": _number(extra.get("redeals", 0), "redeals", 0, MAX_REDEALS),
         "levels": position.levels or (variant.start_level, variant.start_level),
         "scores": _scores(extra.get("scores"), variant.players),
     }

@@ -40,6 +40,7 @@ from cardrules.shengji.moves import NAMING, Move, MoveKind
 from cardrules.shengji.variant import Variant
 
 __all__ = [
+    "MAX_REDEALS",
     "Phase",
     "Table",
     "count",
@@ -51,6 +52,11 @@ __all__ = [
 ]
 
 _refuse = CODES.refuse
+
+#: SJ-BID-7: round 1 is dealt again at most this many times in a row when nobody bids; after
+#: that the kitty is turned up (SJ-BID-8), so a house rule that makes bids rare cannot stall a
+#: match.
+MAX_REDEALS = 10
 
 
 class Phase(StrEnum):
