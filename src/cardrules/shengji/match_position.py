@@ -1,12 +1,13 @@
 """A case file's ``[position]`` as the fields of a match in any phase, SJ-MATCH-4 (What a match
 shows and saves).
 
-Besides the contract's keys a match position may give (:data:`POSITION_KEYS`): ``round`` (the
-round number, default 1; round 1 is played at the start level and its banker comes from the
-bidding), ``redeals`` (round 1: how many times it has been dealt again, default 0), ``seed`` (for the deals of later rounds, default 0), ``scores`` (each seat's match
-score so far), ``dealt_first`` (round 1: the seat the deal began with; later rounds it is the
-banker), ``stock`` (the cards still to deal, in order; the kitty is its last ``kitty`` cards)
-and ``bid`` (the standing bid, ``"SEAT: CARDS"``; four jokers name their trump in ``trump``).
+Besides the contract's keys a match position may give (:data:`POSITION_KEYS`): ``round`` (the round
+number, default 1; round 1 is played at the start level and its banker comes from the bidding),
+``redeals`` (round 1: how many times it has been dealt again, default 0), ``seed`` (for the deals
+of later rounds, default 0), ``scores`` (each seat's match score so far), ``dealt_first`` (round 1:
+the seat the deal began with; later rounds it is the banker), ``stock`` (the cards still to deal,
+in order; the kitty is its last ``kitty`` cards) and ``bid`` (the standing bid, ``"SEAT: CARDS"``;
+four jokers name their trump in ``trump``).
 
 A position starts at the beginning of its phase: ``deal`` — the seat just dealt a card is in
 turn; ``bid`` — the deal is over (the stock is the kitty) and the seat dealt first is asked;
