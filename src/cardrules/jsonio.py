@@ -44,6 +44,7 @@ __all__ = [
     "dumps",
     "open_document",
     "parse_json",
+    "read_by_type",
     "read_record",
     "reading",
     "record_json",
@@ -123,6 +124,22 @@ def dumps(value: JSON) -> str:
 def document(game: str, kind: str, body: Mapping[str, JSON]) -> JSONObject:
     """A document: the envelope (``format``, ``game``, ``type``) followed by ``body``."""
     return {"format": FORMAT, "game": game, "type": kind, **body}
+
+
+def read_by_type(
+    data: Mapping[str, JSON] | str | bytes,
+    game: str,
+    readers: Mapping[str, Callable[[Mapping[str, JSON]], _T]],
+    default: str,
+) -> _T:
+    """Read a document of ``game`` with the reader its ``type`` names (``default`` when the type
+    is missing or unknown: that reader then refuses it, naming the field)."""
+    table = parse_json(data, f"{game} document") if isinstance(data, str | bytes) else data
+    if not isinstance(table, Mapping):
+        raise DocumentError(f"{game} document", f"a JSON object is needed, got {quote(table)}")
+    kind = table.get("type")
+    read = readers.get(kind, readers[default]) if isinstance(kind, str) else readers[default]
+    return read(table)
 
 
 def open_document(data: Mapping[str, JSON] | str | bytes, game: str, kind: str) -> Reader:

@@ -1,31 +1,44 @@
-"""四副升级 (four-deck Shengji): card order, combinations, following, and the play phase.
+"""四副升级 (four-deck Shengji): card order, combinations, following, the play phase and the
+whole match.
 
 The same API shape as :mod:`cardrules.siyaosi`: :func:`classify`, :func:`beats`, :class:`State`,
 :class:`Move`, :class:`View`, :class:`Variant`, :func:`load_variant`; a state's
 ``legal_moves()``, ``explain``, ``is_legal``, ``apply``/``step``, ``view`` and
-``to_json``/``from_json``.
+``to_json``/``from_json``. :class:`Match` is a whole match — the deal with bidding, the kitty,
+frying, the play and the levels — behind the same protocol.
 
 >>> state = State.new(load_variant(), seed=7, trump="H", banker=0)
 >>> state.hand_sizes, len(state.kitty)
 ((52, 52, 52, 52), 8)
+>>> match = Match.new(load_variant(), seed=7)
+>>> match.phase, match.hand_sizes, match.turn
+(<Phase.DEAL: 'deal'>, (0, 0, 1, 0), 2)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib.resources import files
 from pathlib import Path
 
 from cardrules.bots import RandomBot
+from cardrules.game import GameState
+from cardrules.jsonio import JSON, read_by_type
 from cardrules.registry import GameEntry, register
 from cardrules.shengji.adapter import ADAPTER
+from cardrules.shengji.bids import Bid
 from cardrules.shengji.bots import HeuristicBot
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import EVENTS, events_from_json, events_to_json, public_events
 from cardrules.shengji.follow import count_follows, explain_follow, iter_follows, random_follow
 from cardrules.shengji.keys import POSITION_KEYS
+from cardrules.shengji.levels import Settlement, settle
+from cardrules.shengji.match import Match
+from cardrules.shengji.match_facts import MatchStanding
+from cardrules.shengji.match_view import MatchView
 from cardrules.shengji.moves import Move, MoveKind, Top
 from cardrules.shengji.order import TRUMP, TrumpContext, trump_context
+from cardrules.shengji.phases import Phase
 from cardrules.shengji.pieces import (
     Combination,
     CombinationName,
@@ -39,7 +52,15 @@ from cardrules.shengji.scoring import KittyBonus, RoundResult
 from cardrules.shengji.state import State
 from cardrules.shengji.stats import Tally
 from cardrules.shengji.throws import ThrowOutcome, resolve_throw
-from cardrules.shengji.variant import KittyMultiplier, OffSuitOrder, TractorLanes, Variant
+from cardrules.shengji.variant import (
+    KittyMultiplier,
+    MatchScore,
+    NextBanker,
+    NoBidFirstRound,
+    OffSuitOrder,
+    TractorLanes,
+    Variant,
+)
 from cardrules.shengji.view import View
 from cardrules.variant import VariantBase
 from cardrules.variant import load_variant as _load_variant
@@ -48,15 +69,24 @@ __all__ = [
     "CODES",
     "EVENTS",
     "TRUMP",
+    "Bid",
     "Combination",
     "CombinationName",
     "KittyBonus",
     "KittyMultiplier",
+    "Match",
+    "MatchScore",
+    "MatchStanding",
+    "MatchView",
     "Move",
     "MoveKind",
+    "NextBanker",
+    "NoBidFirstRound",
     "OffSuitOrder",
+    "Phase",
     "Piece",
     "RoundResult",
+    "Settlement",
     "State",
     "ThrowOutcome",
     "Top",
@@ -76,6 +106,7 @@ __all__ = [
     "public_events",
     "random_follow",
     "resolve_throw",
+    "settle",
     "trump_context",
 ]
 
@@ -100,6 +131,21 @@ def _new(variant: VariantBase, seed: int) -> State:
     return State.new(variant, seed=seed)
 
 
+def _new_match(variant: VariantBase, seed: int) -> Match:
+    """A whole match dealt from ``seed``."""
+    assert isinstance(variant, Variant)
+    return Match.new(variant, seed=seed)
+
+
+def _from_json(data: Mapping[str, JSON] | str | bytes) -> GameState[Move]:
+    """A match document (``type = "match"``) or a play state's."""
+    readers: dict[str, Callable[[Mapping[str, JSON]], GameState[Move]]] = {
+        "match": Match.from_json,
+        "state": State.from_json,
+    }
+    return read_by_type(data, "shengji", readers, "state")
+
+
 register(
     GameEntry(
         name="shengji",
@@ -108,11 +154,12 @@ register(
         presets=files(__name__) / "presets",
         adapter=ADAPTER,
         new=_new,
-        from_position=State.from_position,
-        from_json=State.from_json,
+        from_position=ADAPTER.start,
+        from_json=_from_json,
         bots={"random": RandomBot, "heuristic": HeuristicBot},
         tally=Tally,
         position_keys=POSITION_KEYS,
+        new_match=_new_match,
         schema_builder=schemas,
         visible_events=public_events,
     )

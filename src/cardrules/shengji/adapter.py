@@ -2,24 +2,33 @@
 
 ``classify``/``beats`` cases read the position only for its context: variant, ``levels`` (the
 round's level is the banker team's, ``levels[banker % 2]``) and ``trump``. ``play`` cases start
-from :meth:`State.from_position`, SJ-STATE-6 (What a case observes).
+from :meth:`State.from_position` in the play phase, SJ-STATE-6 (What a case observes), and from
+:meth:`Match.from_position` in the others (or when the position gives a match key such as
+``round``), SJ-MATCH-5 (What a match case observes). ``round`` cases settle a round from
+``attacker_points`` by the level table, SJ-LEVEL-1 (The level table).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from cardrules.cards import Suit
 from cardrules.cases.adapter import StateAdapter, UnsupportedCase
-from cardrules.errors import PositionError
+from cardrules.errors import CardrulesError, PositionError
 from cardrules.game import GameState
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
+from cardrules.shengji.keys import POSITION_KEYS
+from cardrules.shengji.match import Match
+from cardrules.shengji.match_position import round_settlement
 from cardrules.shengji.moves import Move
 from cardrules.shengji.order import TrumpContext, trump_context
+from cardrules.shengji.phases import Phase
 from cardrules.shengji.pieces import beats, classify
 from cardrules.shengji.state import State
 from cardrules.shengji.variant import Variant
+from cardrules.textio import is_int
 
 __all__ = ["ADAPTER", "ShengjiAdapter"]
 
@@ -61,11 +70,64 @@ def _observe(state: State, key: str) -> object:
         return state.points
     if key == "penalties":
         return state.penalties
+    if key == "phase":
+        return Phase.PLAY.value
+    if key == "trump":
+        return _trump(state.trump)
+    if key == "banker":
+        return state.banker
+    if key == "levels":
+        return tuple(r.text for r in state.levels)
+    if key in _MATCH_ONLY:
+        return None
     raise UnsupportedCase(f"then key {key!r} is not checked for shengji")
 
 
+#: ``then`` keys only a match has (a play state alone observes ``None``).
+_MATCH_ONLY = frozenset({"bid", "scores", "round"})
+#: ``then`` keys of the play phase (a match observes them on its play state).
+_PLAY_KEYS = frozenset({"top", "leader", "trick_winner", "points", "penalties"})
+
+
+def _trump(trump: Suit | None) -> str:
+    return "none" if trump is None else trump.letter
+
+
+def _observe_match(match: Match, key: str) -> object:
+    """SJ-MATCH-5 (What a match case observes)."""
+    if key in _PLAY_KEYS:
+        return None if match.play is None else _observe(match.play, key)
+    if key == "phase":
+        return match.phase.value
+    if key == "trump":
+        return _chosen_trump(match)
+    if key == "banker":
+        return -1 if match.banker is None else match.banker
+    if key == "bid":
+        bid = match.bid
+        return "none" if bid is None else f"{bid.seat}: {bid.cards}"
+    if key == "levels":
+        return tuple(r.text for r in match.levels)
+    if key == "scores":
+        return match.scores
+    if key == "round":
+        return match.round_number
+    raise UnsupportedCase(f"then key {key!r} is not checked for shengji")
+
+
+def _chosen_trump(match: Match) -> str:
+    """The trump as it stands: once the bidding is over, the match's; during it, the standing
+    bid's (``""`` while no bid stands or four jokers wait for their trump)."""
+    bid = match.bid
+    if bid is not None and not bid.named:
+        return ""
+    if match.phase in (Phase.DEAL, Phase.BID):
+        return "" if bid is None else _trump(bid.trump)
+    return _trump(match.trump)
+
+
 class ShengjiAdapter(StateAdapter[Move]):
-    """Runs classify, beats and play cases; ``round`` cases are not supported yet."""
+    """Runs classify, beats, play and round cases."""
 
     then_keys = frozenset(
         {
@@ -78,14 +140,25 @@ class ShengjiAdapter(StateAdapter[Move]):
             "penalties",
             "movers",
             "events",
+            "phase",
+            "trump",
+            "banker",
+            "bid",
+            "levels",
+            "scores",
+            "round",
         }
     )
-    round_keys: frozenset[str] = frozenset()
+    round_keys = frozenset({"levels", "banker", "score", "winner", "scores"})
 
     def start(self, position: Position) -> GameState[Move]:
-        return State.from_position(position)
+        if position.phase == Phase.PLAY.value and not position.given & POSITION_KEYS:
+            return State.from_position(position)
+        return Match.from_position(position)
 
     def observe(self, state: GameState[Move], key: str) -> object:
+        if isinstance(state, Match):
+            return _observe_match(state, key)
         assert isinstance(state, State)
         return _observe(state, key)
 
@@ -101,7 +174,20 @@ class ShengjiAdapter(StateAdapter[Move]):
         return beats(a, b, ctx)
 
     def round(self, position: Position, case: Mapping[str, object]) -> Mapping[str, object]:
-        raise UnsupportedCase("shengji round results (level changes) are not implemented yet")
+        """SJ-LEVEL-1 (The level table), SJ-LEVEL-3 (The next banker), SJ-MATCH-2 (The end of the
+        match), SJ-MATCH-3 (The match score): the round of ``position`` settled on
+        ``attacker_points`` (kitty included)."""
+        points = case.get("attacker_points")
+        if not is_int(points) or not 0 <= points <= 10**6:
+            raise CardrulesError("a shengji round case gives attacker_points = N (0 or more)")
+        settled = round_settlement(position, points)
+        return {
+            "levels": tuple(r.text for r in settled.levels),
+            "banker": settled.next_banker,
+            "score": settled.score,
+            "winner": -1 if settled.winner is None else settled.winner,
+            "scores": settled.scores,
+        }
 
 
 ADAPTER = ShengjiAdapter()

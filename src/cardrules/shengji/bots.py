@@ -6,6 +6,10 @@ to a partner who is winning, wins a trick worth points as cheaply as it can (a r
 void), and otherwise follows as cheaply as the rules allow — fewest points, then the weakest
 cards. Only a bounded number of follows is ever looked at (a four-deck follower may have
 millions), always the same ones, so a seeded simulation is reproducible.
+
+In a match's other phases it bids (or overcalls) only in the suit it holds most of, and only
+when that suit is at least a fair share of its hand; names that suit after four jokers; buries
+its weakest plain cards, points last; and never fries.
 """
 
 from __future__ import annotations
@@ -13,17 +17,26 @@ from __future__ import annotations
 import itertools
 import random
 
+from cardrules.cards import Card, Suit
 from cardrules.errors import CardrulesError
 from cardrules.game import GameView
 from cardrules.multiset import Cards
-from cardrules.shengji.moves import Move
-from cardrules.shengji.order import TRUMP
+from cardrules.shengji.match_view import MatchView
+from cardrules.shengji.moves import NAMING, Move, MoveKind
+from cardrules.shengji.order import TRUMP, trump_context
+from cardrules.shengji.phases import Phase
 from cardrules.shengji.pieces import classify
 from cardrules.shengji.scoring import points_of
 from cardrules.shengji.trick import overtakes
 from cardrules.shengji.view import View
 
 __all__ = ["HeuristicBot"]
+
+
+def _suit_of(bid: Move) -> Suit | None:
+    """The trump a bid of level cards or jokers would set (jokers: no-trump)."""
+    return None if any(c.rank.is_joker for c in bid.cards) else next(iter(bid.cards)).suit
+
 
 #: How many legal moves a bot weighs at most: the first ones listed, and as many drawn at random.
 LOOK_AT = 16
@@ -35,6 +48,10 @@ class HeuristicBot:
     __slots__ = ()
 
     def choose(self, view: GameView[Move], rng: random.Random) -> Move | None:
+        if isinstance(view, MatchView):
+            if view.play is None:
+                return self._phase(view, rng)
+            view = view.play
         if not isinstance(view, View):
             raise CardrulesError("this bot plays Shengji: it needs a Shengji view")
         if view.turn != view.seat:
@@ -44,6 +61,42 @@ class HeuristicBot:
         if not view.trick:
             return self._lead(view, moves)
         return self._follow(view, moves)
+
+    # ------------------------------------------------------------------ the match's phases
+    def _phase(self, view: MatchView, rng: random.Random) -> Move | None:
+        if view.phase is Phase.BURY:
+            return self._bury(view, rng) if view.turn == view.seat else None
+        moves = list(view.legal_moves())
+        if not moves:
+            return None
+        naming = [m for m in moves if m.kind in NAMING]
+        if naming:
+            return max(naming, key=lambda m: self._suit_length(view, NAMING[m.kind]))
+        passing = next((m for m in moves if m.kind is MoveKind.PASS), None)
+        bids = [m for m in moves if m.kind is MoveKind.BID]
+        if bids and view.phase in (Phase.DEAL, Phase.BID):
+            best = max(bids, key=lambda m: (self._suit_length(view, _suit_of(m)), -len(m.cards)))
+            if self._suit_length(view, _suit_of(best)) * 4 >= len(view.hand) + 4:
+                return best
+        return passing
+
+    def _suit_length(self, view: MatchView, suit: Suit | None) -> int:
+        """How many of the hand's plain cards are of ``suit`` (no-trump: the jokers)."""
+        if suit is None:
+            return sum(1 for c in view.hand if c.rank.is_joker)
+        return sum(1 for c in view.hand if c.suit is suit and c.rank != view.level)
+
+    def _bury(self, view: MatchView, rng: random.Random) -> Move | None:
+        ctx = trump_context(view.variant, view.level, view.trump)
+        values = dict(view.variant.point_values)
+
+        def cost(card: Card) -> tuple[bool, int, int]:
+            trump = ctx.suit_keys[card.index] == TRUMP
+            return (trump, values.get(card.rank.text, 0), ctx.strengths[card.index])
+
+        weakest = sorted(view.hand, key=cost)[: view.variant.kitty]
+        move = Move(view.seat, MoveKind.BURY, Cards.of(weakest))
+        return move if view.is_legal(move) else view.random_move(rng)
 
     def _points(self, view: View, cards: Cards) -> int:
         return points_of(cards, view.variant.point_values)

@@ -5,9 +5,15 @@ Every step starts with :class:`MovePlayed` (for a throw, the cards the player pu
 as they happen: :class:`ThrowFailed` (the throw was beaten, only ``forced`` stays on the table),
 :class:`TrickWon`, :class:`KittyCounted` (after the last trick) and :class:`RoundOver`.
 
-A failed throw's cards are not public, SJ-THROW-5 (A failed throw reveals nothing): a server
-that forwards events to the players sends :func:`public_events`, where the move of a failed
-throw shows only the forced piece.
+A match adds its own: :class:`RoundStarted`, :class:`CardDealt` (to whom, not which card),
+:class:`BidMade`, :class:`TrumpNamed`, :class:`Redealt`, :class:`KittyFlipped`,
+:class:`BiddingOver`, :class:`KittyTaken`, :class:`KittyBuried` (how many, not which),
+:class:`Fried`, :class:`PlayStarted`, :class:`RoundScored` and :class:`MatchOver`.
+
+A failed throw's cards are not public, SJ-THROW-5 (A failed throw reveals nothing), nor are the
+buried cards, SJ-KITTY-2 (Who sees the kitty): a server that forwards events to the players
+sends :func:`public_events`, where the move of a failed throw shows only the forced piece and a
+burial shows no cards.
 """
 
 from __future__ import annotations
@@ -17,19 +23,34 @@ from typing import ClassVar
 
 import attrs
 
+from cardrules.cards import Rank, Suit
 from cardrules.events import Event, read_events, write_events
 from cardrules.jsonio import JSON, JSONObject
 from cardrules.multiset import Cards
+from cardrules.shengji.levels import Settlement
 from cardrules.shengji.moves import Move, MoveKind
 from cardrules.shengji.scoring import KittyBonus, RoundResult
 
 __all__ = [
     "EVENTS",
+    "BidMade",
+    "BiddingOver",
+    "CardDealt",
+    "Fried",
+    "KittyBuried",
     "KittyCounted",
+    "KittyFlipped",
+    "KittyTaken",
+    "MatchOver",
     "MovePlayed",
+    "PlayStarted",
+    "Redealt",
     "RoundOver",
+    "RoundScored",
+    "RoundStarted",
     "ThrowFailed",
     "TrickWon",
+    "TrumpNamed",
     "events_from_json",
     "events_to_json",
     "public_events",
@@ -47,11 +68,17 @@ class MovePlayed(Event):
 
     @property
     def move(self) -> Move:
+        """The move (of a state's own log: a public burial names no cards)."""
         return Move(self.seat, self.kind, self.cards)
 
     def describe(self) -> str:
         kind = "" if self.kind is MoveKind.PLAY else f"{self.kind} "
         return f"{self.seat}: {kind}{self.cards.pretty()}".rstrip()
+
+
+def trump_text(trump: Suit | None) -> str:
+    """``"♥ trump"`` or ``"no trump"``, for :meth:`Event.describe` lines."""
+    return "no trump" if trump is None else f"{trump.symbol} trump"
 
 
 @attrs.frozen
@@ -80,6 +107,7 @@ class TrickWon(Event):
 
     NAME: ClassVar[str] = "trick-won"
     CLAUSE: ClassVar[str] = "SJ-TRICK-2"
+    DETAIL: ClassVar[bool] = True
     seat: int
     cards: Cards
     points: int
@@ -99,8 +127,13 @@ class KittyCounted(Event):
     bonus: KittyBonus
 
     def describe(self) -> str:
-        b = self.bonus
-        return f"the kitty's {b.kitty_points} points × {b.factor} = {b.points} to the attackers"
+        bonus = self.bonus
+        if bonus.factor == 0:
+            return f"the banker team keeps the kitty ({bonus.kitty_points} points count for nobody)"
+        return (
+            f"kitty bonus: the attackers take {bonus.kitty_points} × {bonus.factor} = "
+            f"{bonus.points} points"
+        )
 
 
 @attrs.frozen
@@ -112,23 +145,238 @@ class RoundOver(Event):
     result: RoundResult
 
     def describe(self) -> str:
-        r = self.result
-        return f"round over: the attackers have {r.attacker_points} points"
+        result = self.result
+        return (
+            f"the hands are played out: attackers {result.attacker_points} points, "
+            f"banker team {result.banker_points}"
+        )
 
 
-#: Every event class of the Shengji play phase.
-EVENTS: tuple[type[Event], ...] = (MovePlayed, ThrowFailed, TrickWon, KittyCounted, RoundOver)
+# ---------------------------------------------------------------------- the match
+@attrs.frozen
+class RoundStarted(Event):
+    """A round's deal begins, SJ-DEAL-1 (The deal of a match): the teams' levels, the banker
+    (``None`` in round 1 until a bid makes one) and the seat dealt first."""
+
+    NAME: ClassVar[str] = "round-started"
+    round: int
+    levels: tuple[Rank, Rank]
+    banker: int | None
+    dealt_first: int
+
+    def describe(self) -> str:
+        levels = " / ".join(r.text for r in self.levels)
+        who = "the first bidder banks" if self.banker is None else f"seat {self.banker} banks"
+        return f"round {self.round}: levels {levels}; {who}; seat {self.dealt_first} is dealt first"
+
+
+@attrs.frozen
+class CardDealt(Event):
+    """A card is dealt to ``seat`` (which one, only that seat's view shows), SJ-DEAL-2 (Dealing
+    as moves)."""
+
+    NAME: ClassVar[str] = "card-dealt"
+    DETAIL: ClassVar[bool] = True
+    seat: int
+
+
+@attrs.frozen
+class Redealt(Event):
+    """Nobody bid in round 1: the cards are dealt again, SJ-BID-7 (Nobody bids)."""
+
+    NAME: ClassVar[str] = "redealt"
+    round: int
+    redeals: int
+
+    def describe(self) -> str:
+        return f"nobody bid: the cards are dealt again (redeal {self.redeals})"
+
+
+@attrs.frozen
+class BidMade(Event):
+    """``seat`` showed ``cards`` to declare (or, over a standing bid, to overcall) the trump,
+    SJ-BID-1 (What a bid shows); ``named`` is false while four jokers wait for their trump."""
+
+    NAME: ClassVar[str] = "bid"
+    seat: int
+    cards: Cards
+    trump: Suit | None
+    named: bool
+    overcall: bool
+
+    def describe(self) -> str:
+        verb = "overcalls" if self.overcall else "declares"
+        what = trump_text(self.trump) if self.named else "and will name the trump"
+        return f"seat {self.seat} {verb} with {self.cards.pretty()}: {what}"
+
+
+@attrs.frozen
+class TrumpNamed(Event):
+    """The bidder of four jokers named the trump, SJ-BID-4 (Four jokers name the trump)."""
+
+    NAME: ClassVar[str] = "trump-named"
+    seat: int
+    trump: Suit | None
+
+    def describe(self) -> str:
+        return f"seat {self.seat} names {trump_text(self.trump)}"
+
+
+@attrs.frozen
+class KittyFlipped(Event):
+    """Nobody bid: the kitty is turned up for everyone and sets the trump (in round 1 also the
+    banker), SJ-BID-8 (The kitty flip)."""
+
+    NAME: ClassVar[str] = "kitty-flipped"
+    cards: Cards
+    trump: Suit | None
+    banker: int
+
+    def describe(self) -> str:
+        return (
+            f"nobody bid: the kitty {self.cards.pretty()} is turned up: "
+            f"{trump_text(self.trump)}, seat {self.banker} banks"
+        )
+
+
+@attrs.frozen
+class BiddingOver(Event):
+    """The bidding is over: the trump, the banker, and whose bid set the trump (``None``: the
+    kitty flip), SJ-BID-6 (The last call after the deal)."""
+
+    NAME: ClassVar[str] = "bidding-over"
+    trump: Suit | None
+    banker: int
+    bidder: int | None
+
+    def describe(self) -> str:
+        how = "by the kitty flip" if self.bidder is None else f"by seat {self.bidder}'s bid"
+        return f"{trump_text(self.trump)} {how}; seat {self.banker} is the banker"
+
+
+@attrs.frozen
+class KittyTaken(Event):
+    """``seat`` takes the kitty into its hand, SJ-KITTY-1 (The banker buries the kitty)."""
+
+    NAME: ClassVar[str] = "kitty-taken"
+    seat: int
+    size: int
+
+    def describe(self) -> str:
+        return f"seat {self.seat} takes the kitty ({self.size} cards)"
+
+
+@attrs.frozen
+class KittyBuried(Event):
+    """``seat`` buried ``size`` cards (which ones, only its view shows), SJ-KITTY-2 (Who sees
+    the kitty)."""
+
+    NAME: ClassVar[str] = "kitty-buried"
+    seat: int
+    size: int
+
+    def describe(self) -> str:
+        return f"seat {self.seat} buries {self.size} cards"
+
+
+@attrs.frozen
+class Fried(Event):
+    """``seat`` fried the kitty with ``cards`` (炒底): it takes the kitty and its bid sets the
+    trump, SJ-FRY-1 (Frying in turn)."""
+
+    NAME: ClassVar[str] = "fried"
+    seat: int
+    cards: Cards
+    trump: Suit | None
+    named: bool
+    banker: int
+
+    def describe(self) -> str:
+        what = trump_text(self.trump) if self.named else "and will name the trump"
+        return f"seat {self.seat} fries the kitty with {self.cards.pretty()}: {what}"
+
+
+@attrs.frozen
+class PlayStarted(Event):
+    """Nobody fries (or may): the play begins, the banker leading, SJ-MATCH-1 (A match is rounds
+    of phases)."""
+
+    NAME: ClassVar[str] = "play-started"
+    trump: Suit | None
+    banker: int
+    level: Rank
+
+    def describe(self) -> str:
+        return (
+            f"play begins at level {self.level.text}, {trump_text(self.trump)}; "
+            f"seat {self.banker} leads"
+        )
+
+
+@attrs.frozen
+class RoundScored(Event):
+    """The round's result for the match, SJ-LEVEL-1 (The level table), SJ-LEVEL-3 (The next
+    banker), SJ-MATCH-3 (The match score)."""
+
+    NAME: ClassVar[str] = "round-scored"
+    settlement: Settlement
+
+    def describe(self) -> str:
+        return self.settlement.describe()
+
+
+@attrs.frozen
+class MatchOver(Event):
+    """The match is over, SJ-MATCH-2 (The end of the match): the winning team (``None``: a
+    drawn 整局 match), the levels and every seat's match score."""
+
+    NAME: ClassVar[str] = "match-over"
+    rounds: int
+    winner: int | None
+    levels: tuple[Rank, Rank]
+    scores: tuple[int, ...]
+
+    def describe(self) -> str:
+        who = "a draw" if self.winner is None else f"team {self.winner} wins"
+        levels = " / ".join(r.text for r in self.levels)
+        scores = ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(self.scores))
+        return f"match over after {self.rounds} rounds: {who}; levels {levels}; scores {scores}"
+
+
+#: Every event class of Shengji (the play phase and the match).
+EVENTS: tuple[type[Event], ...] = (
+    MovePlayed,
+    ThrowFailed,
+    TrickWon,
+    KittyCounted,
+    RoundOver,
+    RoundStarted,
+    CardDealt,
+    Redealt,
+    BidMade,
+    TrumpNamed,
+    KittyFlipped,
+    BiddingOver,
+    KittyTaken,
+    KittyBuried,
+    Fried,
+    PlayStarted,
+    RoundScored,
+    MatchOver,
+)
 
 
 def public_events(events: Sequence[Event], seat: int | None = None) -> tuple[Event, ...]:
-    """The events as the table sees them (as every seat, ``seat`` included, sees them): the move
-    of a failed throw shows the forced piece."""
+    """The events as the table sees them (as ``seat`` sees them, when given): the move of a
+    failed throw shows the forced piece; a burial shows no cards, but to the seat that buried."""
     out = list(events)
     for i, event in enumerate(out):
         if isinstance(event, ThrowFailed) and i and isinstance(out[i - 1], MovePlayed):
             played = out[i - 1]
             assert isinstance(played, MovePlayed)
             out[i - 1] = MovePlayed(played.seat, played.kind, event.forced)
+        elif isinstance(event, MovePlayed) and event.kind is MoveKind.BURY and event.seat != seat:
+            out[i] = MovePlayed(event.seat, event.kind, Cards())
     return tuple(out)
 
 

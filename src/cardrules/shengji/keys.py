@@ -1,7 +1,9 @@
-"""The ``[position]`` keys Shengji reads besides the contract's (none yet: the match adds them)."""
+"""The ``[position]`` keys Shengji reads besides the contract's: those of a match (SJ-MATCH-4),
+checked by :mod:`cardrules.shengji.match_position`."""
 
 from __future__ import annotations
 
 __all__ = ["POSITION_KEYS"]
 
-POSITION_KEYS: frozenset[str] = frozenset()
+#: ``round``, ``redeals``, ``seed``, ``scores``, ``dealt_first``, ``stock`` and ``bid``.
+POSITION_KEYS = frozenset({"round", "redeals", "seed", "scores", "dealt_first", "stock", "bid"})

@@ -3,6 +3,9 @@
 A :class:`Move` is ``Move(seat, kind, cards)`` as in every game of the library. The play phase
 takes plays only; the other kinds belong to the match's phases (bidding, burying, frying) and
 are refused in the play phase with the code ``wrong-phase``.
+
+After showing four jokers a bidder names the trump with a move that names no cards, SJ-BID-4
+(Four jokers name the trump): ``"2: hearts"`` (any suit) or ``"2: notrump"``.
 """
 
 from __future__ import annotations
@@ -12,22 +15,38 @@ from typing import ClassVar
 
 import attrs
 
+from cardrules.cards import Suit
 from cardrules.move import EMPTY, MoveBase
 from cardrules.multiset import Cards
 from cardrules.shengji.pieces import Combination
 
-__all__ = ["Move", "MoveKind", "Top"]
+__all__ = ["NAMING", "Move", "MoveKind", "Top"]
 
 
 class MoveKind(StrEnum):
     """What a move is: a play of cards; the match phases add a bid (亮主/反主), a pass, a burial
-    of the kitty and a fry (炒底)."""
+    of the kitty, a fry (炒底) and the naming of the trump after four jokers."""
 
     PLAY = "play"
     BID = "bid"
     PASS = "pass"
     BURY = "bury"
     FRY = "fry"
+    SPADES = "spades"
+    HEARTS = "hearts"
+    CLUBS = "clubs"
+    DIAMONDS = "diamonds"
+    NO_TRUMP = "notrump"
+
+
+#: The kinds that name the trump after four jokers, and the trump each names (``None``: none).
+NAMING: dict[MoveKind, Suit | None] = {
+    MoveKind.SPADES: Suit.SPADES,
+    MoveKind.HEARTS: Suit.HEARTS,
+    MoveKind.CLUBS: Suit.CLUBS,
+    MoveKind.DIAMONDS: Suit.DIAMONDS,
+    MoveKind.NO_TRUMP: None,
+}
 
 
 @attrs.frozen(repr=False)
@@ -37,6 +56,7 @@ class Move(MoveBase[MoveKind]):
 
     GAME: ClassVar[str] = "shengji"
     KINDS: ClassVar[type[StrEnum]] = MoveKind
+    WITHOUT_CARDS: ClassVar[frozenset[str]] = frozenset({MoveKind.PASS, *NAMING})
 
     kind: MoveKind = MoveKind.PLAY
     cards: Cards = EMPTY

@@ -322,7 +322,9 @@ class State(Derives, RoundFacts, Steps[Move]):
         position.refuse("ruling", "out")
         if position.phase != "play":
             raise PositionError(
-                f"only the play phase is implemented, got {position.phase!r}", key="phase"
+                f"the play state takes the play phase; a match (Match.from_position) takes "
+                f"{quote(position.phase)}",
+                key="phase",
             )
         position.require("hands", "trump", "banker")
         assert position.banker is not None

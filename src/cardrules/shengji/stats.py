@@ -13,6 +13,7 @@ from __future__ import annotations
 from cardrules.events import Event
 from cardrules.game import GameState
 from cardrules.shengji.events import KittyCounted, MovePlayed, RoundOver
+from cardrules.shengji.match import Match
 from cardrules.shengji.moves import Move, MoveKind
 from cardrules.shengji.order import TRUMP
 from cardrules.shengji.pieces import CombinationName, classify
@@ -37,8 +38,9 @@ class Tally:
         self.moves += 1
         for event in events:
             if isinstance(event, MovePlayed) and event.kind == MoveKind.PLAY:
-                if isinstance(before, State):
-                    self._play(before, event)
+                state = before.play if isinstance(before, Match) else before
+                if isinstance(state, State):
+                    self._play(state, event)
             elif isinstance(event, KittyCounted):
                 b.sample("round.kitty-bonus", event.bonus.points)
             elif isinstance(event, RoundOver):

@@ -1,4 +1,10 @@
-"""四副升级 variant switches (rulings S-TABLE … S-LEVEL). Preset: ``four-deck`` (seed 003)."""
+"""四副升级 variant switches (rulings S-TABLE … S-LEVEL). Preset: ``four-deck`` (seed 003).
+
+The match switches are data, not code: the bid strength list and the frying order are lists of
+bid tokens (:data:`BID_TOKENS`, read by :mod:`cardrules.shengji.bids`), the level table is a
+table of point bands with the take-over threshold and its step (read by
+:mod:`cardrules.shengji.levels`).
+"""
 
 from __future__ import annotations
 
@@ -8,9 +14,31 @@ import attrs
 
 from cardrules.cards import Rank
 from cardrules.errors import VariantError
+from cardrules.limits import quote
 from cardrules.variant import LEVEL_RANKS, VariantBase, switch
 
-__all__ = ["KittyMultiplier", "OffSuitOrder", "TractorLanes", "Variant"]
+__all__ = [
+    "BID_TOKENS",
+    "KittyMultiplier",
+    "MatchScore",
+    "NextBanker",
+    "NoBidFirstRound",
+    "OffSuitOrder",
+    "TractorLanes",
+    "Variant",
+]
+
+_WIDTHS = ("single", "pair", "triple", "quad")
+_SUIT_WORDS = ("spades", "hearts", "clubs", "diamonds")
+#: Every token a bid or frying order may hold, SJ-BID-2 (The strength of a bid): ``W-level``
+#: (W identical level cards of one suit, every suit alike), ``W-level-SUIT`` (of that suit),
+#: ``W-jokers`` (W identical jokers, big above small), ``W-small-jokers``, ``W-big-jokers``;
+#: W is single, pair, triple or quad (jokers from pair up).
+BID_TOKENS: tuple[str, ...] = tuple(
+    [f"{w}-level" for w in _WIDTHS]
+    + [f"{w}-level-{s}" for w in _WIDTHS for s in _SUIT_WORDS]
+    + [f"{w}-{j}" for w in _WIDTHS[1:] for j in ("jokers", "small-jokers", "big-jokers")]
+)
 
 
 class OffSuitOrder(StrEnum):
@@ -33,6 +61,28 @@ class KittyMultiplier(StrEnum):
     POWER = "power"
     LINEAR = "linear"
     TIMES = "times"
+
+
+class NoBidFirstRound(StrEnum):
+    """What happens when nobody bids in the first round, SJ-BID-7 (Nobody bids)."""
+
+    REDEAL = "redeal"
+    FLIP_KITTY = "flip_kitty"
+
+
+class NextBanker(StrEnum):
+    """Who banks after the banker team holds, SJ-LEVEL-3 (The next banker)."""
+
+    PARTNER = "partner"
+    STAY = "stay"
+
+
+class MatchScore(StrEnum):
+    """How the match score is kept, SJ-MATCH-3 (The match score): ``round`` (单局) settles each
+    level risen at once against the other team; ``match`` (整局) adds the final level gap."""
+
+    ROUND = "round"
+    MATCH = "match"
 
 
 @attrs.frozen(kw_only=True)
@@ -89,7 +139,146 @@ class Variant(VariantBase):
         ruling="S-TABLE-3",
     )
 
+    bid_order: tuple[str, ...] = switch(
+        (
+            "single-level",
+            "pair-level",
+            "pair-jokers",
+            "triple-level",
+            "triple-jokers",
+            "quad-level",
+            "quad-jokers",
+        ),
+        doc="Bids (亮主/反主) from weakest to strongest; a bid overcalls only a weaker one. "
+        "Tokens: W-level, W-level-SUIT, W-jokers (big above small), W-small-jokers, "
+        "W-big-jokers, W = single, pair, triple, quad.",
+        choices=BID_TOKENS,
+        ruling="S-BID-1",
+    )
+    fry_order: tuple[str, ...] = switch(
+        (
+            "single-level",
+            "pair-level-diamonds",
+            "pair-level-clubs",
+            "pair-level-hearts",
+            "pair-level-spades",
+            "pair-small-jokers",
+            "pair-big-jokers",
+            "quad-jokers",
+        ),
+        doc="What may fry the kitty (炒底), weakest first, in the tokens of bid_order; "
+        "an empty list means no frying.",
+        choices=BID_TOKENS,
+        ruling="S-BID-6",
+    )
+    no_bid_first_round: NoBidFirstRound = switch(
+        NoBidFirstRound.REDEAL,
+        doc="When nobody bids in round 1: 'redeal', or 'flip_kitty' (the kitty sets trump and "
+        "its first card the banker).",
+        ruling="S-BID-4",
+    )
+    level_bands: tuple[tuple[str, int], ...] = switch(
+        (("0", 3), ("5", 2), ("80", 1)),
+        doc="Below the take-over: the attackers' points from which each band starts, and the "
+        "levels the banker team rises in it (大光, 小光, a hold).",
+        ruling="S-LEVEL-1",
+    )
+    takeover_points: int = switch(
+        160,
+        doc="Attackers' points that take the bank (上台).",
+        minimum=1,
+        maximum=2000,
+        ruling="S-LEVEL-1",
+    )
+    points_per_level: int = switch(
+        80,
+        doc="Past the take-over, the attackers rise one level per this many points.",
+        minimum=1,
+        maximum=2000,
+        ruling="S-LEVEL-1",
+    )
+    next_banker: NextBanker = switch(
+        NextBanker.PARTNER,
+        doc="Who banks after the banker team holds: 'partner' (the banker's partner) or "
+        "'stay'; after a loss it is always the old banker's next seat.",
+        ruling="S-LEVEL-3",
+    )
+    match_rounds: int = switch(
+        0,
+        doc="Rounds in a match (整局); 0 plays until a team rises past A.",
+        minimum=0,
+        maximum=100,
+        ruling="S-LEVEL-2",
+    )
+    match_score: MatchScore = switch(
+        MatchScore.ROUND,
+        doc="'round' (单局): each level risen is worth score_per_level to each of the team's "
+        "players and costs each opponent as much; 'match' (整局): each level risen is worth "
+        "score_per_level, and the final level gap times it moves from the trailing team's "
+        "players to the leading team's.",
+        ruling="S-LEVEL-4",
+    )
+    score_per_level: int = switch(
+        3,
+        doc="Match points per level risen (and per level of the final gap).",
+        minimum=0,
+        maximum=100,
+        ruling="S-LEVEL-4",
+    )
+
     def check(self) -> None:
+        self._check_cards()
+        for key in ("bid_order", "fry_order"):
+            _check_order(key, getattr(self, key), allow_empty=key == "fry_order")
+        self._check_declarable()
+        self._check_bands()
+
+    def _check_declarable(self) -> None:
+        """Some bid must be able to declare first (level cards the decks hold, or four jokers,
+        SJ-BID-3 (Jokers bid no-trump)) — else nobody ever declares and round 1 is dealt again
+        forever."""
+        widths = {"single": 1, "pair": 2, "triple": 3, "quad": 4}
+        for token in self.bid_order:
+            word, _, what = token.partition("-")
+            width = widths[word]
+            if width <= self.decks and (what.startswith("level") or width == 4):
+                return
+        raise VariantError(
+            f"with {self.decks} deck(s) no bid of this order can declare first (key 'decks')",
+            key="bid_order",
+            allowed="a level-card bid of at most 'decks' cards, or four jokers with four decks",
+        )
+
+    def _check_bands(self) -> None:
+        bands = dict(self.level_bands)
+        allowed = f"point bands 0..{self.takeover_points - 1} (one at 0) to rises of 1 or more"
+        for key, rise in self.level_bands:
+            if not key.isascii() or not key.isdigit() or len(key) > 5:
+                raise VariantError(
+                    f"a band starts at a number of points, got {quote(key)}",
+                    key="level_bands",
+                    allowed=allowed,
+                )
+            if int(key) >= self.takeover_points:
+                raise VariantError(
+                    f"the band at {key} points lies at or past the take-over "
+                    f"({self.takeover_points}, key 'takeover_points')",
+                    key="level_bands",
+                    allowed=allowed,
+                )
+            if rise < 1:
+                raise VariantError(
+                    f"a banker team that holds rises at least one level, band {key} gives {rise}",
+                    key="level_bands",
+                    allowed=allowed,
+                )
+        if "0" not in bands:
+            raise VariantError("the bands start at 0 points", key="level_bands", allowed=allowed)
+        # One table, one value: bands in point order, however the file listed them.
+        ordered = tuple(sorted(self.level_bands, key=lambda band: int(band[0])))
+        object.__setattr__(self, "level_bands", ordered)
+
+    def _check_cards(self) -> None:
         total = self.total_cards
         if self.kitty >= total:
             raise VariantError(
@@ -105,4 +294,21 @@ class Variant(VariantBase):
                 key="kitty",
                 value=self.kitty,
                 allowed=f"a kitty k with ({total} - k) divisible by {self.players}",
+            )
+
+
+def _check_order(key: str, order: tuple[str, ...], *, allow_empty: bool) -> None:
+    """A bid or frying order names each token once, and a shape either for every suit (or joker)
+    alike or one by one, never both — otherwise a bid's strength would be ambiguous."""
+    allowed = "distinct tokens of " + ", ".join(BID_TOKENS[:5]) + " …"
+    if not order and not allow_empty:
+        raise VariantError("at least one bid is needed", key=key, allowed=allowed)
+    if len(set(order)) != len(order):
+        raise VariantError("a token is listed twice", key=key, allowed=allowed)
+    for token in order:
+        width, _, what = token.partition("-")
+        general = f"{width}-level" if what.startswith("level") else f"{width}-jokers"
+        if token != general and general in order:
+            raise VariantError(
+                f"{token!r} and {general!r} both rank the same bid", key=key, allowed=allowed
             )

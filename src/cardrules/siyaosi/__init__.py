@@ -9,12 +9,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib.resources import files
 from pathlib import Path
 
 from cardrules.bots import RandomBot
-from cardrules.jsonio import JSON, parse_json
+from cardrules.game import GameState
+from cardrules.jsonio import JSON, read_by_type
 from cardrules.position import Position
 from cardrules.registry import GameEntry, register
 from cardrules.siyaosi.adapter import ADAPTER
@@ -127,7 +128,7 @@ def _new_match(variant: VariantBase, seed: int) -> Match:
     return Match.new(variant, seed=seed)
 
 
-def _from_position(position: Position) -> State | Match:
+def _from_position(position: Position) -> GameState[Move]:
     """A match for a position in its tribute phase or naming a match key, else a round's play
     state, 4A4-MATCH-3 (Match positions and records)."""
     if is_match_position(position):
@@ -135,12 +136,13 @@ def _from_position(position: Position) -> State | Match:
     return State.from_position(position)
 
 
-def _from_json(data: Mapping[str, JSON] | str | bytes) -> State | Match:
+def _from_json(data: Mapping[str, JSON] | str | bytes) -> GameState[Move]:
     """A match document (``type = "match"``) or a play state's."""
-    table = parse_json(data, "siyaosi document") if isinstance(data, str | bytes) else data
-    if isinstance(table, Mapping) and table.get("type") == "match":
-        return Match.from_json(table)
-    return State.from_json(data)
+    readers: dict[str, Callable[[Mapping[str, JSON]], GameState[Move]]] = {
+        "match": Match.from_json,
+        "state": State.from_json,
+    }
+    return read_by_type(data, "siyaosi", readers, "state")
 
 
 register(

@@ -1,0 +1,310 @@
+"""Whether a match built from outside (its constructor, JSON, a position) could exist, SJ-MATCH-4
+(What a match shows and saves): every field of the right type and range, no card more often than
+the decks hold, and each phase's fields as the moves of a match leave them — the deal's hand
+sizes in dealing order, a bidding or frying circle at a seat it can reach, a burier who may bury,
+a play state of this match. Every refusal is a :class:`~cardrules.errors.PositionError` naming
+the field.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardrules.cards import Card, Rank, Suit
+from cardrules.errors import CardrulesError, PositionError
+from cardrules.multiset import Cards
+from cardrules.shengji.bids import Bid, bid_trump, needs_naming, order_rank
+from cardrules.shengji.levels import Settlement
+from cardrules.shengji.phases import MAX_REDEALS, Phase
+from cardrules.shengji.state import State, hand_size
+from cardrules.shengji.variant import Variant
+
+if TYPE_CHECKING:
+    from cardrules.shengji.match import Match
+
+__all__ = ["check_match"]
+
+
+def _int(value: object, key: str, lo: int, hi: int | None = None) -> int:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < lo
+        or (hi is not None and value > hi)
+    ):
+        raise PositionError(f"an integer {lo}..{'' if hi is None else hi}", key=key)
+    return value
+
+
+def _seat(value: object, players: int, key: str) -> int:
+    return _int(value, key, 0, players - 1)
+
+
+def check_match(m: Match) -> None:
+    """Raise :class:`PositionError` naming the field if ``m`` could not exist."""
+    variant = m.variant
+    if not isinstance(variant, Variant):
+        raise PositionError("a shengji Variant is needed", key="variant")
+    players = variant.players
+    _int(m.seed, "seed", 0, 2**64 - 1)
+    _int(m.round_number, "round", 1, 10_000)
+    _int(m.redeals, "redeals", 0, MAX_REDEALS if m.round_number == 1 else 0)
+    _check_levels(m, variant)
+    if not isinstance(m.scores, tuple) or len(m.scores) != players:
+        raise PositionError(f"one match score per seat ({players})", key="scores")
+    for score in m.scores:
+        _int(score, "scores", -(10**9), 10**9)
+    if m.banker is not None:
+        _seat(m.banker, players, "banker")
+    _seat(m.dealt_first, players, "dealt_first")
+    if not isinstance(m.phase, Phase):
+        raise PositionError("a phase", key="phase")
+    _check_shapes(m, players)
+    _check_cards(m, variant)
+    if m.bid is not None:
+        _check_bid(m, m.bid, variant)
+    _check_banker(m)
+    _PHASE_CHECKS[m.phase](m, variant)
+    _check_last(m)
+
+
+def _check_levels(m: Match, variant: Variant) -> None:
+    levels = m.levels
+    if (
+        not isinstance(levels, tuple)
+        or len(levels) != 2
+        or not all(isinstance(r, Rank) and not r.is_joker for r in levels)
+    ):
+        raise PositionError("one level rank (2 … A) per team", key="levels")
+    if m.round_number == 1 and levels != (variant.start_level, variant.start_level):
+        raise PositionError(
+            f"in round 1 both teams are at the start level {variant.start_level.text}",
+            key="levels",
+        )
+
+
+def _check_shapes(m: Match, players: int) -> None:
+    if not isinstance(m.hands, tuple) or len(m.hands) != players:
+        raise PositionError(f"one hand per seat ({players} seats)", key="hands")
+    if not all(isinstance(h, Cards) for h in m.hands):
+        raise PositionError("card multisets (Cards)", key="hands")
+    for key, cards in (("stock", m.stock), ("flipped", m.flipped)):
+        if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
+            raise PositionError("a tuple of cards in order", key=key)
+    if not isinstance(m.kitty, Cards):
+        raise PositionError("a card multiset (Cards)", key="kitty")
+    if m.trump is not None and not isinstance(m.trump, Suit):
+        raise PositionError("a Suit or None", key="trump")
+    _int(m.passes, "passes", 0, players - 1)
+    _seat(m.to_ask, players, "to_ask")
+    if m.burier is not None:
+        _seat(m.burier, players, "burier")
+    if m.winner is not None:
+        _int(m.winner, "winner", 0, 1)
+    if m.bid is not None and not isinstance(m.bid, Bid):
+        raise PositionError("a Bid or None", key="bid")
+    if m.play is not None and not isinstance(m.play, State):
+        raise PositionError("a play State or None", key="play")
+    if m.last is not None and not isinstance(m.last, Settlement):
+        raise PositionError("a Settlement or None", key="last")
+
+
+def _check_cards(m: Match, variant: Variant) -> None:
+    """No card more often than the decks hold; no hand larger than a deal (with the kitty, for
+    the seat burying it)."""
+    total = sum(m.hands, Cards()) + Cards.of(m.stock)
+    if m.phase is not Phase.BURY:
+        total = total + m.kitty
+    try:
+        total.check_within(variant.decks)
+        Cards.of(m.flipped).check_within(variant.decks)
+    except CardrulesError as err:
+        raise PositionError(str(err), key="hands") from None
+    full = hand_size(variant)
+    for seat, hand in enumerate(m.hands):
+        extra = len(m.kitty) if m.phase is Phase.BURY and seat == m.burier else 0
+        if len(hand) > full + extra:
+            raise PositionError(
+                f"seat {seat} holds {len(hand)} cards; a deal gives only {full}", key="hands"
+            )
+
+
+def _check_bid(m: Match, bid: Bid, variant: Variant) -> None:
+    """A standing bid is a bid of its order, held by its bidder while the bidding lasts (shown
+    cards stay in the hand), with the trump it sets — four jokers' once named."""
+    _seat(bid.seat, variant.players, "bid")
+    if not isinstance(bid.cards, Cards) or not isinstance(bid.named, bool):
+        raise PositionError("a bid shows cards", key="bid")
+    level = m.level
+    listed = order_rank(bid.cards, level, variant.bid_order) or order_rank(
+        bid.cards, level, variant.fry_order
+    )
+    if listed is None:
+        raise PositionError(f"{bid.cards} is no bid at level {level.text}", key="bid")
+    if m.phase in (Phase.DEAL, Phase.BID) and not bid.cards <= m.hands[bid.seat]:
+        raise PositionError(f"seat {bid.seat} does not hold its bid {bid.cards}", key="bid")
+    jokers = needs_naming(bid.cards)
+    if not bid.named and (not jokers or bid.trump is not None):
+        raise PositionError("only four jokers wait for their trump", key="bid")
+    if bid.named and not jokers and bid.trump != bid_trump(bid.cards, level):
+        raise PositionError(f"{bid.cards} sets another trump", key="bid")
+
+
+def _check_banker(m: Match) -> None:
+    """SJ-BID-9 (The banker of the first round): in round 1 the standing bidder banks (or, after
+    the kitty flip, the seat it chose); later the banker is fixed and dealt first."""
+    if m.round_number == 1:
+        if m.bid is not None and m.banker != m.bid.seat:
+            raise PositionError(f"in round 1 the bidder, seat {m.bid.seat}, banks", key="banker")
+        if m.bid is None and m.phase in (Phase.DEAL, Phase.BID) and m.banker is not None:
+            raise PositionError("in round 1 nobody banks before a bid", key="banker")
+    elif m.banker is None or m.dealt_first != m.banker:
+        raise PositionError("after round 1 the banker is known and dealt first", key="banker")
+    if m.phase not in (Phase.DEAL, Phase.BID) and m.banker is None:
+        raise PositionError("after the bidding the banker is known", key="banker")
+
+
+def _quiet(m: Match, *keys: str) -> None:
+    """Fields that mean nothing in this phase hold their empty value."""
+    empty: dict[str, object] = {
+        "stock": (), "kitty": Cards(), "trump": None, "passes": 0, "to_ask": 0, "burier": None,
+        "flipped": (), "play": None, "winner": None,
+    }  # fmt: skip
+    for key in keys:
+        if getattr(m, key) != empty[key]:
+            raise PositionError(f"means nothing in the {m.phase} phase", key=key)
+
+
+def _dealing(m: Match, variant: Variant) -> None:
+    """SJ-DEAL-2 (Dealing as moves): hand sizes in dealing order from the seat dealt first, at
+    least one card dealt, the kitty still in the stock (the seat dealt the last card has not
+    passed yet when the stock is the kitty)."""
+    _quiet(m, "kitty", "trump", "passes", "burier", "flipped", "play", "winner")
+    players = variant.players
+    if len(m.stock) < variant.kitty:
+        raise PositionError(f"the kitty ({variant.kitty}) is still in the stock", key="stock")
+    sizes = [len(m.hands[(m.dealt_first + i) % players]) for i in range(players)]
+    if not sum(sizes) or sizes != sorted(sizes, reverse=True) or sizes[0] - sizes[-1] > 1:
+        raise PositionError(
+            f"hand sizes follow the deal from seat {m.dealt_first}, one card at a time",
+            key="hands",
+        )
+    dealt = sum(sizes) + len(m.stock) - variant.kitty
+    if -(-dealt // players) > hand_size(variant):
+        raise PositionError("the stock deals more cards than a hand holds", key="stock")
+    if m.to_ask != (m.dealt_first + sum(sizes) - 1) % players:
+        raise PositionError("the seat in turn was dealt the last card", key="to_ask")
+
+
+def _bidding(m: Match, variant: Variant) -> None:
+    """SJ-BID-6 (The last call after the deal): the stock is the kitty; the seat asked is
+    reached from the seat dealt first, or from the seat after the last bidder."""
+    _quiet(m, "kitty", "trump", "burier", "flipped", "play", "winner")
+    if len(m.stock) != variant.kitty:
+        raise PositionError(f"after the deal the stock is the kitty ({variant.kitty})", key="stock")
+    start = (m.to_ask - m.passes) % variant.players
+    after_bid = None if m.bid is None else (m.bid.seat + 1) % variant.players
+    if start not in (m.dealt_first, after_bid):
+        raise PositionError("the bidding circle cannot be at this seat", key="to_ask")
+
+
+def _burying(m: Match, variant: Variant) -> None:
+    """SJ-KITTY-1 (The banker buries the kitty): the banker (or the last fryer) holds the kitty
+    it took."""
+    _quiet(m, "stock", "passes", "to_ask", "play", "winner")
+    if not variant.kitty or len(m.kitty) != variant.kitty:
+        raise PositionError(f"the kitty taken has {variant.kitty} cards", key="kitty")
+    if m.burier is None or m.burier not in (m.banker, m.bid.seat if m.bid else m.banker):
+        raise PositionError("the banker, or the last fryer, buries", key="burier")
+    if not m.kitty <= m.hands[m.burier]:
+        raise PositionError("the burier holds the kitty it took", key="kitty")
+    _check_trump(m)
+
+
+def _frying(m: Match, variant: Variant) -> None:
+    """SJ-FRY-1 (Frying in turn): after a burial by the banker or a fryer, the circle of the
+    others; never after the kitty flip (SJ-FRY-4 (No frying after a flip))."""
+    _quiet(m, "stock", "flipped", "play", "winner")
+    if m.bid is None or not m.bid.named or not variant.fry_order:
+        raise PositionError("frying follows a named bid", key="bid")
+    if len(m.kitty) != variant.kitty or not variant.kitty:
+        raise PositionError(f"the buried kitty has {variant.kitty} cards", key="kitty")
+    if m.burier is None or m.burier not in (m.banker, m.bid.seat):
+        raise PositionError("the banker, or the last fryer, buried", key="burier")
+    if m.passes > variant.players - 2 or m.to_ask != (m.burier + 1 + m.passes) % variant.players:
+        raise PositionError("the frying circle runs from the seat after the burier", key="to_ask")
+    _check_trump(m)
+
+
+def _playing(m: Match, variant: Variant) -> None:
+    """The play state is this match's: its variant, levels, banker, trump, hands and kitty."""
+    _quiet(m, "stock", "passes", "to_ask", "winner")
+    play = m.play
+    if play is None:
+        raise PositionError("the play phase has a play state", key="play")
+    if (play.variant, play.levels, play.banker, play.trump) != (
+        variant,
+        m.levels,
+        m.banker,
+        m.trump,
+    ):
+        raise PositionError("the play state is not of this match", key="play")
+    if play.hands != m.hands or play.kitty != m.kitty:
+        raise PositionError("the hands and kitty are the play state's", key="hands")
+    if m.phase is Phase.PLAY and play.is_over:
+        raise PositionError("a finished round is settled at once", key="play")
+    if m.bid is not None and not m.bid.named:
+        raise PositionError("the trump was named before the play", key="bid")
+    _check_trump(m)
+
+
+def _over(m: Match, variant: Variant) -> None:
+    """SJ-MATCH-2 (The end of the match): the last round is settled and ended the match."""
+    _quiet(m, "stock", "passes", "to_ask")
+    play, last = m.play, m.last
+    if play is None or not play.is_over or last is None or not last.over:
+        raise PositionError("a match ends with a settled last round", key="last")
+    if (play.variant, play.banker, play.trump, play.hands, play.kitty) != (
+        variant,
+        m.banker,
+        m.trump,
+        m.hands,
+        m.kitty,
+    ):
+        raise PositionError("the play state is not of this match", key="play")
+    if m.winner != last.winner:
+        raise PositionError("the winner is the last round's", key="winner")
+
+
+def _check_trump(m: Match) -> None:
+    """After the bidding, the trump is the standing bid's (none until four jokers are named)."""
+    bid = m.bid
+    if bid is not None and m.trump != bid.trump:
+        raise PositionError("the trump is the standing bid's", key="trump")
+
+
+def _check_last(m: Match) -> None:
+    """The last settlement led here: its levels, scores, next banker and round."""
+    last = m.last
+    if last is None:
+        if m.phase is not Phase.OVER and m.winner is not None:
+            raise PositionError("nobody wins before the end", key="winner")
+        return
+    over = m.phase is Phase.OVER
+    round_number = m.round_number if over else m.round_number - 1
+    if (last.round, last.levels, last.scores) != (round_number, m.levels, m.scores):
+        raise PositionError("the last round's settlement does not lead here", key="last")
+    if not over and (last.over or last.next_banker != m.banker):
+        raise PositionError("the last round's settlement names the banker", key="last")
+    if len(last.scores) != m.variant.players:
+        raise PositionError("one score per seat", key="last")
+
+
+_PHASE_CHECKS = {
+    Phase.DEAL: _dealing,
+    Phase.BID: _bidding,
+    Phase.BURY: _burying,
+    Phase.FRY: _frying,
+    Phase.PLAY: _playing,
+    Phase.OVER: _over,
+}

@@ -1,0 +1,126 @@
+"""What a match and a seat's view of it derive alike from the public table: whose turn it is,
+the round's level, whether the match is over, the trick in play — SJ-MATCH-1 (A match is rounds
+of phases), CORE-API-2 (Who may act) — and the match's standing as a result record."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+import attrs
+
+from cardrules.cards import Rank
+from cardrules.jsonio import JSON, JSONObject, document, open_document, read_record, record_json
+from cardrules.shengji.bids import Bid
+from cardrules.shengji.levels import Settlement
+from cardrules.shengji.moves import Move, Top
+from cardrules.shengji.phases import Phase
+from cardrules.shengji.variant import Variant
+
+__all__ = ["MatchFacts", "MatchStanding", "PlayTable"]
+
+
+class PlayTable(Protocol):
+    """What a match reads of its play phase (a play state or a play view)."""
+
+    @property
+    def turn(self) -> int | None: ...
+
+    @property
+    def top(self) -> Top | None: ...
+
+    @property
+    def trick(self) -> tuple[Move, ...]: ...
+
+
+class MatchFacts:
+    """Mixin of :class:`~cardrules.shengji.match.Match` and
+    :class:`~cardrules.shengji.match_view.MatchView`."""
+
+    __slots__ = ()
+
+    # the fields both have
+    variant: Variant
+    round_number: int
+    levels: tuple[Rank, Rank]
+    banker: int | None
+    dealt_first: int
+    phase: Phase
+    bid: Bid | None
+    to_ask: int
+    burier: int | None
+
+    @property
+    def play_table(self) -> PlayTable | None:  # pragma: no cover - each class has its own
+        raise NotImplementedError
+
+    @property
+    def players(self) -> int:
+        return self.variant.players
+
+    @property
+    def level(self) -> Rank:
+        """The round's level, SJ-TRUMP-1 (The round's level and trump suit): the banker team's
+        (in round 1 both teams are at the start level, so it is known before the banker)."""
+        return self.levels[0 if self.banker is None else self.banker % 2]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended, SJ-MATCH-2 (The end of the match)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def turn(self) -> int | None:
+        """The seat whose turn it is, CORE-API-2 (Who may act): during the deal the seat just
+        dealt a card, SJ-DEAL-2 (Dealing as moves); in the bidding and frying circles the seat
+        asked; the burier; in the play the seat to play; ``None`` once the match is over. A
+        four-joker bidder who has not named the trump acts first, SJ-BID-4 (Four jokers name
+        the trump)."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return None
+        if phase is Phase.PLAY:
+            play = self.play_table
+            assert play is not None
+            return play.turn
+        bid = self.bid
+        if bid is not None and not bid.named:
+            return bid.seat
+        if phase is Phase.BURY:
+            return self.burier
+        return self.to_ask
+
+    @property
+    def top(self) -> Top | None:
+        """The play now winning the trick (play phase only)."""
+        play = self.play_table
+        return None if play is None or self.phase is not Phase.PLAY else play.top
+
+    @property
+    def trick(self) -> tuple[Move, ...]:
+        """The current trick (play phase only)."""
+        play = self.play_table
+        return () if play is None or self.phase is not Phase.PLAY else play.trick
+
+
+@attrs.frozen(kw_only=True)
+class MatchStanding:
+    """A match's ``result()``: the round it is in (or ended in), whether it is over, the winning
+    team (``None`` while nobody has won, or after a drawn 整局 match), the levels, every seat's
+    match score and the last round's settlement, SJ-MATCH-3 (The match score)."""
+
+    round: int
+    over: bool
+    winner: int | None
+    levels: tuple[Rank, Rank]
+    scores: tuple[int, ...]
+    last: Settlement | None
+
+    def to_json(self) -> JSONObject:
+        return document("shengji", "standing", record_json(self))
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON] | str | bytes) -> MatchStanding:
+        """Read what :meth:`to_json` wrote."""
+        reader = open_document(data, "shengji", "standing")
+        return read_record(cls, reader.body_of(()), "shengji standing")

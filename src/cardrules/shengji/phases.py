@@ -1,0 +1,332 @@
+"""The phases of a Shengji match before and after the play, and their legality, written once:
+:func:`explain` says why a move is illegal from what the mover may see — the public table (a
+:class:`Table`: a :class:`~cardrules.shengji.match.Match` or a
+:class:`~cardrules.shengji.match_view.MatchView`) and the mover's own hand — and
+:func:`generate`, :func:`count` and :func:`random_move` list, count and draw the legal moves from
+the same facts, so a view answers exactly as the match does for its seat. The play phase is the
+play :class:`~cardrules.shengji.state.State`'s (:mod:`cardrules.shengji.rules`).
+
+Clauses: SJ-DEAL-2 (Dealing as moves), SJ-BID-1 (What a bid shows) … SJ-BID-6 (The last call after
+the deal), SJ-KITTY-1 (The banker buries the kitty), SJ-FRY-1 (Frying in turn) … SJ-FRY-4 (No
+frying after a flip), SJ-MATCH-1 (A match is rounds of phases).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from enum import StrEnum
+from typing import Protocol
+
+from cardrules.cards import Rank
+from cardrules.errors import Illegal
+from cardrules.game import common_refusal
+from cardrules.multiset import Cards
+from cardrules.notation import MoveText, parse_move_text
+from cardrules.shengji.bids import (
+    MAX_BID_WIDTH,
+    NO_RANK,
+    SMALL,
+    Bid,
+    BidRank,
+    bid_face,
+    bid_options,
+    contained_rank,
+    order_rank,
+)
+from cardrules.shengji.codes import CODES
+from cardrules.shengji.follow import sub_multisets
+from cardrules.shengji.moves import NAMING, Move, MoveKind
+from cardrules.shengji.variant import Variant
+
+__all__ = [
+    "MAX_REDEALS",
+    "Phase",
+    "Table",
+    "count",
+    "count_sub_multisets",
+    "explain",
+    "generate",
+    "parse_move",
+    "random_move",
+]
+
+_refuse = CODES.refuse
+
+#: SJ-BID-7: round 1 is dealt again at most this many times in a row when nobody bids; after
+#: that the kitty is turned up (SJ-BID-8), so a house rule that makes bids rare cannot stall a
+#: match.
+MAX_REDEALS = 10
+
+
+class Phase(StrEnum):
+    """Where a round of a match stands, SJ-MATCH-1 (A match is rounds of phases)."""
+
+    DEAL = "deal"
+    BID = "bid"
+    BURY = "bury"
+    FRY = "fry"
+    PLAY = "play"
+    OVER = "over"
+
+
+#: The kinds each phase before the play takes (a four-joker bid waiting for its trump takes
+#: only the naming kinds, whatever the phase).
+_KINDS: dict[Phase, frozenset[MoveKind]] = {
+    Phase.DEAL: frozenset({MoveKind.BID, MoveKind.PASS}),
+    Phase.BID: frozenset({MoveKind.BID, MoveKind.PASS}),
+    Phase.BURY: frozenset({MoveKind.BURY}),
+    Phase.FRY: frozenset({MoveKind.FRY, MoveKind.PASS}),
+    Phase.OVER: frozenset(),
+}
+
+
+class Table(Protocol):
+    """The public table of a match outside its play phase: what every seat sees."""
+
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def level(self) -> Rank: ...
+
+    @property
+    def bid(self) -> Bid | None: ...
+
+    @property
+    def turn(self) -> int | None: ...
+
+    @property
+    def burier(self) -> int | None: ...
+
+
+# ---------------------------------------------------------------------- legality
+def explain(table: Table, move: object, hand: Cards | None) -> Illegal | None:
+    """Why ``move`` is illegal at ``table``, or ``None``; ``hand`` is the mover's hand (``None``:
+    unknown to the caller, as for a view asked about another seat)."""
+    common = common_refusal(CODES, move, Move, table.players, hand, over=False)
+    if common is not None or not isinstance(move, Move) or hand is None:
+        return common
+    phase = table.phase
+    if phase is Phase.OVER:
+        return _refuse("round-over", "the match is over", "SJ-MATCH-2")
+    bid = table.bid
+    if bid is not None and not bid.named:
+        return _explain_naming(bid, move)
+    if move.kind in NAMING:
+        return _refuse("nothing-to-name", f"a {move.kind} names the trump only after four jokers")
+    if move.kind not in _KINDS[phase]:
+        return _wrong_phase(table, move)
+    seat, turn = move.seat, table.turn
+    if seat != turn and not (phase is Phase.DEAL and move.kind is MoveKind.BID):
+        return _refuse("not-your-turn", f"seat {turn} acts now, not seat {seat}", _TURN[phase])
+    if not move.cards <= hand:
+        clause = "SJ-STATE-2" if move.kind is MoveKind.BURY else "SJ-BID-1"
+        return _refuse("not-in-hand", f"you do not hold {move.cards.pretty()}", clause)
+    if move.kind is MoveKind.BID:
+        return _explain_bid(table, move)
+    if move.kind is MoveKind.FRY:
+        return _explain_fry(table, move)
+    if move.kind is MoveKind.BURY and len(move.cards) != table.variant.kitty:
+        return _refuse(
+            "wrong-bury-count",
+            f"bury exactly {table.variant.kitty} cards, not {len(move.cards)}",
+        )
+    return None
+
+
+#: The clause that says who acts in each phase.
+_TURN = {
+    Phase.DEAL: "SJ-DEAL-2",
+    Phase.BID: "SJ-BID-6",
+    Phase.BURY: "SJ-KITTY-1",
+    Phase.FRY: "SJ-FRY-1",
+}
+
+
+def _wrong_phase(table: Table, move: Move) -> Illegal:
+    """A kind this phase does not take; a fry after the kitty flip says why there is none."""
+    if move.kind is MoveKind.FRY and table.bid is None and table.phase is Phase.BURY:
+        return _refuse(
+            "wrong-phase", "the kitty was turned up: nobody fries this round", "SJ-FRY-4"
+        )
+    takes = ", ".join(sorted(k.value for k in _KINDS[table.phase]))
+    return _refuse(
+        "wrong-phase", f"the {table.phase} phase takes {takes}, not a {move.kind}", "SJ-MATCH-1"
+    )
+
+
+def _explain_naming(bid: Bid, move: Move) -> Illegal | None:
+    """SJ-BID-4 (Four jokers name the trump): only the bidder acts, and only to name."""
+    if move.seat != bid.seat:
+        return _refuse("trump-not-named", f"seat {bid.seat} names the trump first")
+    if move.kind not in NAMING:
+        return _refuse(
+            "trump-not-named",
+            "name the trump first: " + ", ".join(k.value for k in NAMING),
+        )
+    return None
+
+
+def _explain_bid(table: Table, move: Move) -> Illegal | None:
+    """SJ-BID-2 (The strength of a bid), SJ-BID-3 (Jokers bid no-trump), SJ-BID-5 (No
+    self-overcall)."""
+    level = table.level
+    face = bid_face(move.cards, level)
+    rank = None if face is None else order_rank(move.cards, level, table.variant.bid_order)
+    if face is None or rank is None:
+        return _refuse(
+            "not-a-bid",
+            f"{move.cards.pretty()} is no bid: show identical level cards ({level.text}) of one "
+            "suit, or identical jokers, as the bid order lists",
+        )
+    fault = _bid_fault(table, move.seat, rank, face, _standing(table, MoveKind.BID))
+    if fault == "jokers-overcall-only":
+        return _refuse(fault, "no-trump is declared first only with four jokers; fewer overcall")
+    if fault == "self-overcall":
+        return _refuse(fault, "you may not overcall your own bid")
+    if fault is not None:
+        standing = table.bid
+        assert standing is not None
+        return _refuse(
+            fault,
+            f"{move.cards.pretty()} does not outrank seat {standing.seat}'s "
+            f"{standing.cards.pretty()}",
+        )
+    return None
+
+
+def _explain_fry(table: Table, move: Move) -> Illegal | None:
+    """SJ-FRY-2 (What a fry must beat), SJ-FRY-3 (No self-fry)."""
+    level = table.level
+    face = bid_face(move.cards, level)
+    rank = order_rank(move.cards, level, table.variant.fry_order)
+    if face is None or rank is None:
+        return _refuse("not-a-fry", f"{move.cards.pretty()} is not in the frying order", "SJ-FRY-2")
+    fault = _bid_fault(table, move.seat, rank, face, _standing(table, MoveKind.FRY))
+    if fault == "self-overcall":
+        return _refuse(fault, "you may not fry over your own bid", "SJ-FRY-3")
+    if fault is not None:
+        standing = table.bid
+        assert standing is not None
+        return _refuse(
+            fault,
+            f"{move.cards.pretty()} does not outrank seat {standing.seat}'s "
+            f"{standing.cards.pretty()} in the frying order",
+            "SJ-FRY-2",
+        )
+    return None
+
+
+def _standing(table: Table, kind: MoveKind) -> BidRank | None:
+    """The standing bid's rank in the order a bid (or fry) is judged by: in the frying order,
+    that of the strongest fry its cards hold, SJ-FRY-2 (What a fry must beat); ``None`` when
+    no bid stands."""
+    standing = table.bid
+    if standing is None:
+        return None
+    if kind is MoveKind.FRY:
+        return contained_rank(standing.cards, table.level, table.variant.fry_order)
+    return order_rank(standing.cards, table.level, table.variant.bid_order) or NO_RANK
+
+
+def _bid_fault(
+    table: Table, seat: int, rank: BidRank, face: tuple[int, int], held: BidRank | None
+) -> str | None:
+    """The code refusing a bid (or fry) of ``rank`` and ``face`` by ``seat`` against the
+    standing bid of rank ``held``, or ``None``: the one test behind :func:`explain` and the
+    listing."""
+    standing = table.bid
+    if standing is None or held is None:
+        width, kind = face
+        return "jokers-overcall-only" if kind >= SMALL and width < MAX_BID_WIDTH else None
+    if standing.seat == seat:
+        return "self-overcall"
+    return "bid-too-low" if rank <= held else None
+
+
+# ---------------------------------------------------------------------- listing
+def _shows(table: Table, seat: int, hand: Cards, kind: MoveKind) -> Iterator[Move]:
+    """The legal bids (or fries) of ``seat``, weakest first."""
+    order = table.variant.bid_order if kind is MoveKind.BID else table.variant.fry_order
+    held = _standing(table, kind)
+    for rank, face, cards in bid_options(hand, table.level, order):
+        if _bid_fault(table, seat, rank, face, held) is None:
+            yield Move(seat, kind, cards)
+
+
+def generate(table: Table, seat: int, hand: Cards) -> Iterator[Move]:
+    """The legal moves of ``seat`` holding ``hand``, in a stable order: a pass first, then bids
+    or fries weakest first; a burial's card sets in :func:`sub_multisets` order."""
+    phase = table.phase
+    if phase is Phase.OVER:
+        return
+    bid = table.bid
+    if bid is not None and not bid.named:
+        if seat == bid.seat:
+            yield from (Move(seat, kind) for kind in NAMING)
+        return
+    if phase is Phase.BURY:
+        if seat == table.burier:
+            size = table.variant.kitty
+            yield from (
+                Move(seat, MoveKind.BURY, Cards.unchecked(c))
+                for c in sub_multisets(hand.counts, size)
+            )
+        return
+    if seat == table.turn:
+        yield Move(seat, MoveKind.PASS)
+    elif phase is not Phase.DEAL:
+        return
+    yield from _shows(table, seat, hand, MoveKind.FRY if phase is Phase.FRY else MoveKind.BID)
+
+
+def count(table: Table, seat: int, hand: Cards) -> int:
+    """How many moves :func:`generate` yields; a burial's card sets are counted, not listed."""
+    bid = table.bid
+    naming = bid is not None and not bid.named
+    if table.phase is Phase.BURY and not naming:
+        return count_sub_multisets(hand.counts, table.variant.kitty) if seat == table.burier else 0
+    return sum(1 for _ in generate(table, seat, hand))
+
+
+def count_sub_multisets(counts: Sequence[int], size: int) -> int:
+    """The number of distinct sets of ``size`` cards a hand of ``counts`` holds."""
+    ways = [1] + [0] * size
+    for held in counts:
+        if not held:
+            continue
+        new = [0] * (size + 1)
+        for total, n in enumerate(ways):
+            if n:
+                for take in range(min(held, size - total) + 1):
+                    new[total + take] += n
+        ways = new
+    return ways[size]
+
+
+def random_move(table: Table, seat: int, hand: Cards, rng: random.Random) -> Move | None:
+    """A legal move of ``seat`` drawn at random (``None`` if it has none): a burial is a random
+    set of the hand's cards, anything else one of the few legal moves."""
+    bid = table.bid
+    if table.phase is Phase.BURY and seat == table.burier and (bid is None or bid.named):
+        cards = list(hand)
+        return Move(seat, MoveKind.BURY, Cards.of(rng.sample(cards, table.variant.kitty)))
+    moves = list(generate(table, seat, hand))
+    return rng.choice(moves) if moves else None
+
+
+def parse_move(variant: Variant, text: MoveText | str) -> Move:
+    """A move of any phase from its text (``"1: bid 3H 3H"``, ``"0: pass"``, ``"2: hearts"``);
+    refuses more copies of a card than the decks hold."""
+    if isinstance(text, str):
+        text = parse_move_text(text, decks=variant.decks, verbs=Move.verbs())
+    else:
+        text.cards.check_within(variant.decks)
+    return Move.from_text(text)
