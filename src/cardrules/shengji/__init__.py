@@ -20,7 +20,13 @@ from cardrules.registry import GameEntry, register
 from cardrules.shengji.adapter import ADAPTER
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import EVENTS, events_from_json, events_to_json, public_events
-from cardrules.shengji.follow import count_follows, explain_follow, iter_follows, random_follow
+from cardrules.shengji.follow import (
+    cheapest_follow,
+    count_follows,
+    explain_follow,
+    iter_follows,
+    random_follow,
+)
 from cardrules.shengji.moves import Move, MoveKind, Top
 from cardrules.shengji.order import TRUMP, TrumpContext, trump_context
 from cardrules.shengji.pieces import (
@@ -60,6 +66,7 @@ __all__ = [
     "Variant",
     "View",
     "beats",
+    "cheapest_follow",
     "classify",
     "count_follows",
     "events_from_json",

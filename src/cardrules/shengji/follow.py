@@ -53,6 +53,7 @@ from cardrules.shengji.pieces import Combination, iter_placements, piece_name
 
 __all__ = [
     "Ladder",
+    "cheapest_follow",
     "count_follows",
     "explain_follow",
     "iter_follows",
@@ -791,38 +792,254 @@ def _shape_refusal(
     return CODES.refuse("must-follow-shape", msg, clause)
 
 
+@functools.cache
+def _unit(i: int, width: int) -> tuple[int, ...]:
+    """The count vector of ``width`` copies of card ``i``."""
+    vector = [0] * CARD_COUNT
+    vector[i] = width
+    return tuple(vector)
+
+
+def _pieces(
+    counts: Sequence[int], suit: _Suit, width: int, length: int
+) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """Every distinct piece of shape ``(width, length)`` that can be cut from ``counts`` in the
+    suit (what ``iter_placements(..., every_kind=True)`` yields), as its count vector mapped to its
+    cards."""
+    out: dict[tuple[int, ...], tuple[int, ...]] = {}
+    if length == 1:
+        for lane in suit.lanes:
+            for pos in lane:
+                for i in pos:
+                    if counts[i] >= width:
+                        out[_unit(i, width)] = (i,)
+        return out
+    for lane in suit.lanes:
+        if len(lane) < length:
+            continue
+        ok = [[i for i in pos if counts[i] >= width] for pos in lane]
+        for start in range(len(lane) - length + 1):
+            window = ok[start : start + length]
+            if not all(window):
+                continue
+            for choice in itertools.product(*window):
+                vector = [0] * CARD_COUNT
+                for i in choice:
+                    vector[i] = width
+                out[tuple(vector)] = choice
+    return out
+
+
+def _lead_size(lead: Combination) -> int:
+    pieces = lead.pieces
+    if len(pieces) == 1:
+        return pieces[0].width * pieces[0].length
+    return lead.size
+
+
 def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[Cards]:
-    """Every legal follow as a distinct multiset, lazily, in a fixed order. Every one of them is
-    accepted by :func:`explain_follow`."""
-    need = lead.size
-    if len(hand) < need:
+    """Every legal follow as a distinct multiset, lazily, in a fixed order: led-suit cards decided
+    in card-index order, more copies first (:func:`sub_multisets`). Every one of them is accepted
+    by :func:`explain_follow`.
+
+    When one piece is led and the hand holds such a piece, the legal follows are exactly the
+    pieces of that shape it holds (a play of as many cards that holds one is that piece), listed
+    directly in that order; otherwise choices are enumerated, pruned by the ladder."""
+    need = _lead_size(lead)
+    hc = hand.counts
+    if sum(hc) < need:
         return
     key = lead.suit_key
-    held = _of_key(hand, ctx, key)
-    held_n = len(held)
+    suit = _suit(ctx, key)
+    order = ctx.cards_of_suit[key]
+    held_counts = suit.of(hc)
+    held_n = sum(held_counts)
     if held_n <= need:
+        held = _of_key(hand, ctx, key)
         rest = (hand - held).counts
         for extra in sub_multisets(rest, need - held_n):
             yield held + Cards.unchecked(extra)
         return
-    ladder = ladder_for(lead)
-    if not ladder.steps:
-        for counts in sub_multisets(held.counts, need):
+    ladder = _lead_ladder(lead)
+    if not ladder.steps or max(held_counts) < 2:
+        for counts in sub_multisets(hc, need, order=order):
             yield Cards.unchecked(counts)
         return
-    best = ladder_vector(held, ctx, key, ladder)
-    if not any(best):
-        for counts in sub_multisets(held.counts, need):
-            yield Cards.unchecked(counts)
-        return
+    if not lead.is_throw:
+        width, length = lead.pieces[0].shape
+        found = False
+        if length == 1:  # tuples: one card each, listed by card index
+            for i in order:
+                if hc[i] >= width:
+                    yield Cards.unchecked(_unit(i, width))
+                    found = True
+            if found:
+                return
+        elif _holds_piece(hc, suit, width, length):
+            for counts in sorted(_pieces(hc, suit, width, length), reverse=True):
+                yield Cards.unchecked(counts)
+            return
+    yield from _search_follows(hc, need, order, ctx, key, ladder)
 
-    def viable(available: Sequence[int]) -> bool:
-        front = achievable_front(available, ctx, key, ladder)
-        return _greedy(front, ladder)[0] == best
 
-    for counts in sub_multisets(held.counts, need, viable):
-        if ladder_vector(Cards.unchecked(counts), ctx, key, ladder) == best:
-            yield Cards.unchecked(counts)
+def _search_follows(
+    counts: tuple[int, ...],
+    need: int,
+    order: Sequence[int],
+    ctx: TrumpContext,
+    key: int,
+    ladder: Ladder,
+) -> Iterator[Cards]:
+    """The legal follows among the ``need``-card choices of the led suit, in the order of
+    :func:`sub_multisets`, whose walk this repeats with two prunings that only drop branches
+    holding no legal follow. By SJ-FOLLOW-4 (The follow must be the best the hand allows) a
+    legal follow holds disjoint pieces of ``size`` cards in all (the per-shape counts of the
+    hand's best vector). (1) A card taken at most once and no longer available more often can be
+    in no piece, so once such forced cards and ``size`` exceed ``need`` the branch is dead — for
+    that number taken of the card only, so the walk goes on with the next number. (2) When the
+    cards still available no longer reach the best vector, taking fewer of this card will not
+    either, so the walk stops there."""
+    best, req = _vector(counts, ctx, key, ladder)
+    size = sum(n * w * m for n, (w, m) in zip(req, ladder.shapes, strict=True))
+    held = [i for i in order if counts[i]]
+    suffix = [0] * (len(held) + 1)
+    for k in range(len(held) - 1, -1, -1):
+        suffix[k] = suffix[k + 1] + counts[held[k]]
+    out = [0] * CARD_COUNT
+    avail = list(counts)
+
+    def rec(k: int, left: int, loose: int) -> Iterator[Cards]:
+        if left == 0:
+            if _vector(out, ctx, key, ladder)[0] == best:
+                yield Cards.unchecked(tuple(out))
+            return
+        if k == len(held) or suffix[k] < left:
+            return
+        i = held[k]
+        for take in range(min(counts[i], left), -1, -1):
+            if suffix[k + 1] < left - take:
+                break
+            avail[i] = take
+            forced = loose + (take if take <= 1 else 0)
+            if size + forced > need:
+                continue
+            if take < counts[i] and _vector(avail, ctx, key, ladder)[0] != best:
+                break
+            out[i] = take
+            yield from rec(k + 1, left - take, forced)
+        out[i] = 0
+        avail[i] = counts[i]
+
+    yield from rec(0, need, 0)
+
+
+def _ranked(unit: Sequence[float]) -> tuple[int, ...]:
+    return tuple(sorted(range(CARD_COUNT), key=lambda i: (unit[i], i)))
+
+
+@functools.lru_cache(maxsize=256)
+def _default_cost(ctx: TrumpContext) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """The default cost per card (points first: a million is more than the strengths of every
+    card of eight decks together, then strength) and the cards cheapest first."""
+    unit = tuple(1e6 * p + s for p, s in zip(ctx.point_table, ctx.strengths, strict=True))
+    return unit, _ranked(unit)
+
+
+def _cheapest_cards(counts: Sequence[int], size: int, ranked: Sequence[int]) -> list[int]:
+    """The ``size`` cheapest cards of ``counts`` (card indices ``ranked`` cheapest first)."""
+    out = [0] * CARD_COUNT
+    left = size
+    for i in ranked:
+        if not left:
+            break
+        take = counts[i]
+        if take:
+            take = min(take, left)
+            out[i] = take
+            left -= take
+    return out
+
+
+def cheapest_follow(
+    lead: Combination,
+    hand: Cards,
+    ctx: TrumpContext,
+    cost: Callable[[Card], float] | None = None,
+) -> Cards | None:
+    """The legal follow of least total cost — the sum of ``cost(card)`` over its cards; by
+    default the fewest points, then the weakest cards — found without listing the follows;
+    ``None`` when the hand holds fewer cards than the lead (it then plays everything). Ties go
+    to one fixed choice.
+
+    By SJ-FOLLOW-4 (The follow must be the best the hand allows) a follow is legal exactly when
+    it holds disjoint pieces in the numbers the hand's best ladder vector uses: any choice holding
+    them scores that vector, and no choice scores more. So the cheapest follow is the cheapest
+    such set of pieces plus the cheapest other cards of the led suit; the pieces are searched
+    cheapest first, cutting off branches that cannot beat the cheapest found."""
+    need = _lead_size(lead)
+    hc = hand.counts
+    if sum(hc) < need:
+        return None
+    if cost is None:
+        unit, ranked = _default_cost(ctx)
+    else:
+        prices = [float(cost(c)) for c in all_cards()]
+        floor = min(prices)  # every follow has `need` cards: the same order, and no negatives
+        unit = tuple(u - floor for u in prices)
+        ranked = _ranked(unit)
+    key = lead.suit_key
+    suit = _suit(ctx, key)
+    counts = [0] * CARD_COUNT
+    for i in ctx.cards_of_suit[key]:
+        counts[i] = hc[i]
+    held_n = sum(counts)
+    if held_n <= need:
+        rest = [h - c for h, c in zip(hc, counts, strict=True)]
+        extra = _cheapest_cards(rest, need - held_n, ranked)
+        return Cards.unchecked(tuple(a + b for a, b in zip(counts, extra, strict=True)))
+    ladder = _lead_ladder(lead)
+    if not ladder.steps or max(counts) < 2:
+        return Cards.unchecked(tuple(_cheapest_cards(counts, need, ranked)))
+    if not lead.is_throw:
+        width, length = lead.pieces[0].shape
+        if _holds_piece(counts, suit, width, length):  # then the follow is one such piece
+            pieces = _pieces(counts, suit, width, length)
+            return Cards.unchecked(min(pieces, key=lambda v: (sum(unit[i] for i in pieces[v]), v)))
+    req = _vector(counts, ctx, key, ladder)[1]
+    shapes = sorted((ladder.shapes[s] for s, n in enumerate(req) for _ in range(n)), reverse=True)
+    chosen = [0] * CARD_COUNT
+    best_cost = float("inf")
+    best: list[int] = []
+
+    def search(j: int, after: tuple[int, ...], spent: float, used: int) -> None:
+        nonlocal best_cost, best
+        if j == len(shapes):
+            pad = _cheapest_cards(counts, need - used, ranked)
+            total = spent + sum(unit[i] * n for i, n in enumerate(pad) if n)
+            if total < best_cost:
+                best_cost = total
+                best = [a + b for a, b in zip(chosen, pad, strict=True)]
+            return
+        width, length = shapes[j]
+        same = j > 0 and shapes[j - 1] == shapes[j]
+        options = sorted(
+            (width * sum(unit[i] for i in cards), place, cards)
+            for place, cards in _pieces(counts, suit, width, length).items()
+            if not same or place <= after  # pieces of one shape are taken in one order only
+        )
+        for price, place, cards in options:
+            if spent + price >= best_cost:
+                break
+            for i in cards:
+                counts[i] -= width
+                chosen[i] += width
+            search(j + 1, place, spent + price, used + width * length)
+            for i in cards:
+                counts[i] += width
+                chosen[i] -= width
+
+    search(0, (), 0.0, 0)
+    return Cards.unchecked(tuple(best))
 
 
 def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
