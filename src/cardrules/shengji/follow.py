@@ -615,6 +615,8 @@ def _is_piece(counts: Sequence[int], ctx: TrumpContext, width: int, length: int)
 def _holds_piece(counts: Sequence[int], suit: _Suit, width: int, length: int) -> bool:
     """Whether a piece of shape ``(width, length)`` can be cut from ``counts`` in the suit (what
     :func:`~cardrules.shengji.pieces.iter_placements` would find at least once)."""
+    if length == 1:
+        return max(suit.of(counts)) >= width
     for lane in suit.lanes:
         if len(lane) < length:
             continue
