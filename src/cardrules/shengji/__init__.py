@@ -30,7 +30,13 @@ from cardrules.shengji.bids import Bid
 from cardrules.shengji.bots import HeuristicBot
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import EVENTS, events_from_json, events_to_json, public_events
-from cardrules.shengji.follow import count_follows, explain_follow, iter_follows, random_follow
+from cardrules.shengji.follow import (
+    cheapest_follow,
+    count_follows,
+    explain_follow,
+    iter_follows,
+    random_follow,
+)
 from cardrules.shengji.keys import POSITION_KEYS
 from cardrules.shengji.levels import Settlement, settle
 from cardrules.shengji.match import Match
@@ -95,6 +101,7 @@ __all__ = [
     "Variant",
     "View",
     "beats",
+    "cheapest_follow",
     "classify",
     "count_follows",
     "events_from_json",

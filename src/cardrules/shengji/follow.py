@@ -37,7 +37,9 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 import random
+import re
 from collections.abc import Callable, Iterator, Sequence
 
 import attrs
@@ -46,11 +48,12 @@ from cardrules.cards import CARD_COUNT, Card, all_cards
 from cardrules.errors import CardrulesError, Illegal
 from cardrules.multiset import Cards
 from cardrules.shengji.codes import CODES
-from cardrules.shengji.order import TRUMP, TrumpContext
+from cardrules.shengji.order import TRUMP, Lane, TrumpContext
 from cardrules.shengji.pieces import Combination, iter_placements, piece_name
 
 __all__ = [
     "Ladder",
+    "cheapest_follow",
     "count_follows",
     "explain_follow",
     "iter_follows",
@@ -64,7 +67,7 @@ Vec = tuple[int, ...]
 
 
 # ---------------------------------------------------------------------- the ladder
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Ladder:
     """The follow ladder of a lead, SJ-FOLLOW-3 (The shape ladder), SJ-FOLLOW-5 (Following a
     throw).
@@ -212,15 +215,17 @@ def _new_piece_options(
     return tuple(out)
 
 
-def _run_front(run: Sequence[tuple[int, ...]], shapes: tuple[Shape, ...], caps: Vec) -> list[int]:
+@functools.lru_cache(maxsize=65536)
+def _run_front(run: tuple[tuple[int, ...], ...], shapes: tuple[Shape, ...], caps: Vec) -> list[int]:
     """Maximal capped piece vectors (packed for ``caps``) that can be cut from one run of
-    positions (step 2). Only the shapes that fit somewhere in the run take part."""
+    positions (step 2). Only the shapes that fit somewhere in the run take part. Remembered: the
+    same short runs come back hand after hand (callers must not change the list)."""
     full = _packer(caps)
     local = [s for s, (w, m) in enumerate(shapes) if _longest(run, w) >= m]
     if not local:
         return [0]
     local_caps = tuple(caps[s] for s in local)
-    front = _run_front_local(tuple(run), tuple(shapes[s] for s in local), local_caps)
+    front = _run_front_local(run, tuple(shapes[s] for s in local), local_caps)
     if len(local) == len(shapes):
         return front
     lp = _packer(local_caps)
@@ -270,6 +275,8 @@ def _run_front_local(
 
 
 def _add_fronts(a: list[int], b: list[int], pk: _Packer) -> list[int]:
+    if a == [0]:
+        return list(b)
     out: list[int] = []
     for u in a:
         for v in b:
@@ -295,25 +302,128 @@ def _run_groups(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list
     return runs
 
 
-def _runs(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list[tuple[int, ...]]]:
+def _runs(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[tuple[tuple[int, ...], ...]]:
     """Step 1: the runs of :func:`_run_groups` as capacities (counts held, largest first)."""
     return [
-        [
+        tuple(
             (counts[pos[0]],)
             if len(pos) == 1
             else tuple(sorted((counts[i] for i in pos), reverse=True))
             for pos in run
-        ]
+        )
         for run in _run_groups(counts, ctx, key)
     ]
 
 
-def _front_packed(counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Ladder) -> list[int]:
+@attrs.frozen(eq=False)
+class _Suit:
+    """What the fast paths read about one suit key of one context: ``of`` picks its cards'
+    counts out of a 54-slot vector (in ``cards_of_suit`` order); ``lanes`` are its lanes;
+    ``laid`` picks, from a 55-slot vector whose last slot is 0, the counts of its lanes of one
+    card per position, lane after lane, a 0 between lanes (``None`` if it has none); ``multi``
+    are its other lanes."""
+
+    of: Callable[[Sequence[int]], tuple[int, ...]]
+    lanes: tuple[Lane, ...]
+    laid: Callable[[Sequence[int]], tuple[int, ...]] | None
+    multi: tuple[Lane, ...]
+
+
+def _picker(idx: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    if len(idx) == 1:
+        only = idx[0]
+        return lambda c: (c[only],)
+    if not idx:
+        return lambda c: ()
+    getter: Callable[[Sequence[int]], tuple[int, ...]] = operator.itemgetter(*idx)
+    return getter
+
+
+@functools.lru_cache(maxsize=1024)
+def _suit(ctx: TrumpContext, key: int) -> _Suit:
+    lanes = tuple(ctx.lanes[i] for i in ctx.lanes_of_suit[key])
+    simple = [lane for lane in lanes if all(len(pos) == 1 for pos in lane)]
+    laid: list[int] = []
+    for lane in simple:
+        laid += [pos[0] for pos in lane]
+        laid.append(CARD_COUNT)
+    return _Suit(
+        of=_picker(ctx.cards_of_suit[key]),
+        lanes=lanes,
+        laid=_picker(laid) if laid else None,
+        multi=tuple(lane for lane in lanes if lane not in simple),
+    )
+
+
+def _front_exact(counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Ladder) -> list[int]:
+    """Steps 1–3 as first written (runs read position by position): the reference that
+    :func:`_front_packed` must agree with."""
     pk = _packer(ladder.caps)
     front = [0]
     for run in _runs(counts, ctx, key):
         front = _add_fronts(front, _run_front(run, ladder.shapes, ladder.caps), pk)
     return front
+
+
+# Runs read fast: the counts of the suit's one-card-per-position lanes laid out as bytes, lane
+# after lane with a 0 between lanes, so that a run is a match of this pattern (a count of 2 or
+# more, MAX_COPIES being far below 256). Lanes with a position of several cards (the classic
+# trump lane) are read position by position.
+_RUN = re.compile(rb"[\x02-\xff]+")
+RunKey = bytes | tuple[tuple[int, ...], ...]
+
+
+def _run_keys(counts: Sequence[int], suit: _Suit) -> tuple[RunKey, ...]:
+    """The runs of :func:`_runs` as hashable keys, in a canonical order: ``bytes`` of counts for a
+    run of one-card positions, capacities per position for the others."""
+    keys: list[RunKey] = []
+    if suit.laid is not None:
+        keys = sorted(_RUN.findall(bytes(suit.laid((*counts, 0)))))
+    for lane in suit.multi:
+        run: list[tuple[int, ...]] = []
+        for pos in lane:
+            twice = sorted((counts[i] for i in pos if counts[i] >= 2), reverse=True)
+            if twice:
+                run.append(tuple(twice))
+            elif run:
+                keys.append(tuple(run))
+                run = []
+        if run:
+            keys.append(tuple(run))
+    return tuple(keys)
+
+
+def _as_run(key: RunKey) -> tuple[tuple[int, ...], ...]:
+    if isinstance(key, bytes):
+        return tuple((c,) for c in key)
+    return key
+
+
+@functools.lru_cache(maxsize=65536)
+def _front_of_runs(runs: tuple[RunKey, ...], ladder: Ladder) -> tuple[int, ...]:
+    """Steps 2–3 for a whole holding, remembered: bots and listings ask about the same holdings
+    again and again."""
+    pk = _packer(ladder.caps)
+    front = [0]
+    for run in runs:
+        front = _add_fronts(front, _run_front(_as_run(run), ladder.shapes, ladder.caps), pk)
+    return tuple(front)
+
+
+@functools.lru_cache(maxsize=65536)
+def _vector_of_runs(runs: tuple[RunKey, ...], ladder: Ladder) -> tuple[Vec, Vec]:
+    """Step 4 on :func:`_front_of_runs`: the ladder vector and the per-shape counts it uses."""
+    pk = _packer(ladder.caps)
+    return _greedy([pk.unpack(x) for x in _front_of_runs(runs, ladder)], ladder)
+
+
+def _front_packed(counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Ladder) -> list[int]:
+    return list(_front_of_runs(_run_keys(counts, _suit(ctx, key)), ladder))
+
+
+def _vector(counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Ladder) -> tuple[Vec, Vec]:
+    """The ladder vector of a holding (its led-suit part) and the per-shape counts it uses."""
+    return _vector_of_runs(_run_keys(counts, _suit(ctx, key)), ladder)
 
 
 def achievable_front(
@@ -347,7 +457,19 @@ def _greedy(front: list[Vec], ladder: Ladder) -> tuple[Vec, Vec]:
 
 def ladder_vector(cards: Cards, ctx: TrumpContext, key: int, ladder: Ladder) -> Vec:
     """The ladder vector of a choice of cards (its led-suit part is what counts)."""
-    return _greedy(achievable_front(cards.counts, ctx, key, ladder), ladder)[0]
+    if not ladder.shapes:
+        return ()
+    return _vector(cards.counts, ctx, key, ladder)[0]
+
+
+def _ladder_vector_exact(cards: Cards, ctx: TrumpContext, key: int, ladder: Ladder) -> Vec:
+    """:func:`ladder_vector` by the reference route (:func:`_front_exact`, nothing remembered
+    but the fronts of single runs)."""
+    if not ladder.shapes:
+        return ()
+    pk = _packer(ladder.caps)
+    front = [pk.unpack(x) for x in _front_exact(cards.counts, ctx, key, ladder)]
+    return _greedy(front, ladder)[0]
 
 
 def _ideal(ladder: Ladder) -> Vec:
@@ -437,6 +559,91 @@ def _count_sub_multisets(counts: Sequence[int], size: int) -> int:
 
 
 # ---------------------------------------------------------------------- the rule
+def _refuse_count(lead: Combination, size: int) -> Illegal:
+    need = lead.size
+    return CODES.refuse(
+        "wrong-count",
+        f"play {need} card{'s' if need != 1 else ''} to follow a {lead.name}, not {size}",
+        "SJ-FOLLOW-1",
+    )
+
+
+def _refuse_hand(hand: Cards, play: Cards) -> Illegal:
+    missing = Cards.unchecked(
+        tuple(max(0, p - h) for p, h in zip(play.counts, hand.counts, strict=True))
+    )
+    return CODES.refuse("not-in-hand", f"you do not hold {missing.pretty()}", "SJ-FOLLOW-1")
+
+
+def _refuse_suit(key: int, need: int, held_n: int) -> Illegal:
+    if held_n >= need:
+        msg = f"you hold {_suit_word(key, held_n)}: play {need} of them to follow"
+    else:
+        msg = f"you hold only {_suit_word(key, held_n)}: play all of them before other cards"
+    return CODES.refuse("must-follow-suit", msg)
+
+
+def _lead_ladder(lead: Combination) -> Ladder:
+    pieces = lead.pieces
+    if len(pieces) == 1:
+        return _ladder((pieces[0].shape,))
+    return ladder_for(lead)
+
+
+def _is_piece(counts: Sequence[int], ctx: TrumpContext, width: int, length: int) -> bool:
+    """Whether ``counts`` (of one suit key) are exactly one piece of shape ``(width, length)``:
+    ``width`` copies of each of ``length`` cards on consecutive positions of one lane."""
+    if counts.count(width) != length or counts.count(0) != CARD_COUNT - length:
+        return False
+    if length == 1:
+        return True
+    index = counts.index
+    i = index(width)
+    lane = ctx.lane_ids[i]
+    lane_ids = ctx.lane_ids
+    where = ctx.lane_positions
+    positions = [where[i]]
+    for _ in range(length - 1):
+        i = index(width, i + 1)
+        if lane_ids[i] != lane:
+            return False
+        positions.append(where[i])
+    positions.sort()
+    return positions[-1] - positions[0] == length - 1 and len(set(positions)) == length
+
+
+def _holds_piece(counts: Sequence[int], suit: _Suit, width: int, length: int) -> bool:
+    """Whether a piece of shape ``(width, length)`` can be cut from ``counts`` in the suit (what
+    :func:`~cardrules.shengji.pieces.iter_placements` would find at least once)."""
+    if length == 1:
+        return max(suit.of(counts)) >= width
+    for lane in suit.lanes:
+        if len(lane) < length:
+            continue
+        run = 0
+        for pos in lane:
+            if counts[pos[0]] >= width or (len(pos) > 1 and any(counts[i] >= width for i in pos)):
+                run += 1
+                if run >= length:
+                    return True
+            else:
+                run = 0
+    return False
+
+
+#: A guard bit over every byte of a 54-byte count vector read as one int: with
+#: ``h = _as_int(hand)`` and ``p = _as_int(play)``, the play is in the hand iff every guard bit
+#: survives ``(h | guards) - p`` (counts are at most MAX_COPIES, far below 128).
+_GUARDS = int.from_bytes(b"\x80" * CARD_COUNT, "little")
+
+
+def _within(play: tuple[int, ...], hand: tuple[int, ...]) -> bool:
+    """``play <= hand`` for count vectors, in a few big-int operations."""
+    h = int.from_bytes(bytes(hand), "little")
+    p = int.from_bytes(bytes(play), "little")
+    return ((h | _GUARDS) - p) & _GUARDS == _GUARDS
+
+
 def explain_follow(
     lead: Combination, hand: Cards, play: Cards, ctx: TrumpContext
 ) -> Illegal | None:
@@ -446,29 +653,95 @@ def explain_follow(
     ``must-follow-suit``, SJ-FOLLOW-2 (The led suit first); ``must-follow-shape``, SJ-FOLLOW-3
     (The shape ladder) or SJ-FOLLOW-5 (Following a throw) — the message names a piece the hand
     holds that the play should have contained. A follow is legal when it is the best the hand
-    allows, SJ-FOLLOW-4 (The follow must be the best the hand allows)."""
+    allows, SJ-FOLLOW-4 (The follow must be the best the hand allows).
+
+    Common leads are decided by exact shortcuts before the dynamic programme (the reference,
+    :func:`_explain_follow_exact`, gives the same answer and message on every input):
+
+    * no ladder steps (single cards led), or no more led-suit cards held than needed: legal;
+    * no led-suit card held twice: no piece can be cut, every choice scores zero: legal;
+    * one piece led and the play is exactly such a piece: the ideal score, legal;
+    * one piece led, the hand holds such a piece and the play is not one: the first ladder step
+      tells them apart (1 against 0).
+
+    The rest goes to the dynamic programme, whose answers per holding are remembered.
+    """
+    pieces = lead.pieces
+    if len(pieces) == 1:
+        piece = pieces[0]
+        width = piece.width
+        length = piece.length
+        need = width * length
+    else:
+        need = lead.size
+    pc = play.counts
+    size = sum(pc)
+    if size != need:
+        return _refuse_count(lead, size)
+    hc = hand.counts
+    if not _within(pc, hc):
+        return _refuse_hand(hand, play)
+    key = lead.suit_key
+    suit = _suit(ctx, key)
+    held_counts = suit.of(hc)
+    held_n = sum(held_counts)
+    if held_n <= need:
+        if sum(suit.of(pc)) < held_n:
+            return _refuse_suit(key, need, held_n)
+        return None
+    if sum(suit.of(pc)) < need:
+        return _refuse_suit(key, need, held_n)
+    # From here the play is `need` cards of the led suit.
+    if max(held_counts) < 2:
+        return None
+    if len(pieces) == 1:
+        if width == 1:
+            return None
+        ladder = _ladder(((width, length),))
+        if _is_piece(pc, ctx, width, length):
+            return None
+        if _holds_piece(hc, suit, width, length):
+            return _shape_refusal(lead, _of_key(hand, ctx, key), play, ctx, ladder, 0, 1, 0)
+    else:
+        ladder = ladder_for(lead)
+        if not ladder.steps:
+            return None
+    return _judge_shape(lead, hand, play, ctx, ladder)
+
+
+def _judge_shape(
+    lead: Combination, hand: Cards, play: Cards, ctx: TrumpContext, ladder: Ladder
+) -> Illegal | None:
+    """The dynamic programme: the play's ladder vector against the hand's best (both only in
+    the led suit, which is all the play holds here)."""
+    key = lead.suit_key
+    mine = _vector(play.counts, ctx, key, ladder)[0]
+    if mine == _ideal(ladder):
+        return None
+    best = _vector(hand.counts, ctx, key, ladder)[0]
+    if mine == best:
+        return None
+    k = next(k for k, (a, b) in enumerate(zip(mine, best, strict=True)) if a != b)
+    return _shape_refusal(lead, _of_key(hand, ctx, key), play, ctx, ladder, k, best[k], mine[k])
+
+
+def _explain_follow_exact(
+    lead: Combination, hand: Cards, play: Cards, ctx: TrumpContext
+) -> Illegal | None:
+    """The reference :func:`explain_follow`: the three steps as the spec states them, and every
+    shape question answered by the dynamic programme on both the hand and the play, no
+    shortcut. Kept for the tests that the fast paths agree with it."""
     need = lead.size
     size = len(play)
     if size != need:
-        return CODES.refuse(
-            "wrong-count",
-            f"play {need} card{'s' if need != 1 else ''} to follow a {lead.name}, not {size}",
-            "SJ-FOLLOW-1",
-        )
+        return _refuse_count(lead, size)
     if not play <= hand:
-        missing = Cards.unchecked(
-            tuple(max(0, p - h) for p, h in zip(play.counts, hand.counts, strict=True))
-        )
-        return CODES.refuse("not-in-hand", f"you do not hold {missing.pretty()}", "SJ-FOLLOW-1")
+        return _refuse_hand(hand, play)
     key = lead.suit_key
     held_n = _count_of_key(hand, ctx, key)
     played_n = _count_of_key(play, ctx, key)
     if played_n < min(need, held_n):
-        if held_n >= need:
-            msg = f"you hold {_suit_word(key, held_n)}: play {need} of them to follow"
-        else:
-            msg = f"you hold only {_suit_word(key, held_n)}: play all of them before other cards"
-        return CODES.refuse("must-follow-suit", msg)
+        return _refuse_suit(key, need, held_n)
     if held_n <= need:
         return None
     ladder = ladder_for(lead)
@@ -476,13 +749,12 @@ def explain_follow(
         return None
     held = _of_key(hand, ctx, key)
     played = _of_key(play, ctx, key)
-    mine = ladder_vector(played, ctx, key, ladder)
-    if mine == _ideal(ladder):
-        return None
-    best = ladder_vector(held, ctx, key, ladder)
+    mine = _ladder_vector_exact(played, ctx, key, ladder)
+    best = _ladder_vector_exact(held, ctx, key, ladder)
     if mine == best:
         return None
-    return _shape_refusal(lead, held, played, ctx, ladder, mine, best)
+    k = next(k for k, (a, b) in enumerate(zip(mine, best, strict=True)) if a != b)
+    return _shape_refusal(lead, held, played, ctx, ladder, k, best[k], mine[k])
 
 
 def _shape_refusal(
@@ -491,10 +763,12 @@ def _shape_refusal(
     played: Cards,
     ctx: TrumpContext,
     ladder: Ladder,
-    mine: Vec,
-    best: Vec,
+    k: int,
+    best_k: int,
+    mine_k: int,
 ) -> Illegal:
-    k = next(k for k, (a, b) in enumerate(zip(mine, best, strict=True)) if a != b)
+    """The refusal for a play whose ladder vector first falls short of the hand's best at step
+    ``k`` (``mine_k`` pieces there where the hand allows ``best_k``)."""
     g, s = ladder.steps[k]
     w, m = ladder.shapes[s]
     rest = (held - played).counts
@@ -515,43 +789,259 @@ def _shape_refusal(
     else:
         msg = (
             f"you hold {example.cards.pretty()}: following {what}, a {shape} comes before "
-            f"smaller pieces (your hand allows {best[k]} here, your play has {mine[k]})"
+            f"smaller pieces (your hand allows {best_k} here, your play has {mine_k})"
         )
     return CODES.refuse("must-follow-shape", msg, clause)
 
 
+@functools.cache
+def _unit(i: int, width: int) -> tuple[int, ...]:
+    """The count vector of ``width`` copies of card ``i``."""
+    vector = [0] * CARD_COUNT
+    vector[i] = width
+    return tuple(vector)
+
+
+def _pieces(
+    counts: Sequence[int], suit: _Suit, width: int, length: int
+) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """Every distinct piece of shape ``(width, length)`` that can be cut from ``counts`` in the
+    suit (what ``iter_placements(..., every_kind=True)`` yields), as its count vector mapped to its
+    cards."""
+    out: dict[tuple[int, ...], tuple[int, ...]] = {}
+    if length == 1:
+        for lane in suit.lanes:
+            for pos in lane:
+                for i in pos:
+                    if counts[i] >= width:
+                        out[_unit(i, width)] = (i,)
+        return out
+    for lane in suit.lanes:
+        if len(lane) < length:
+            continue
+        ok = [[i for i in pos if counts[i] >= width] for pos in lane]
+        for start in range(len(lane) - length + 1):
+            window = ok[start : start + length]
+            if not all(window):
+                continue
+            for choice in itertools.product(*window):
+                vector = [0] * CARD_COUNT
+                for i in choice:
+                    vector[i] = width
+                out[tuple(vector)] = choice
+    return out
+
+
+def _lead_size(lead: Combination) -> int:
+    pieces = lead.pieces
+    if len(pieces) == 1:
+        return pieces[0].width * pieces[0].length
+    return lead.size
+
+
 def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[Cards]:
-    """Every legal follow as a distinct multiset, lazily, in a fixed order. Every one of them is
-    accepted by :func:`explain_follow`."""
-    need = lead.size
-    if len(hand) < need:
+    """Every legal follow as a distinct multiset, lazily, in a fixed order: led-suit cards decided
+    in card-index order, more copies first (:func:`sub_multisets`). Every one of them is accepted
+    by :func:`explain_follow`.
+
+    When one piece is led and the hand holds such a piece, the legal follows are exactly the
+    pieces of that shape it holds (a play of as many cards that holds one is that piece), listed
+    directly in that order; otherwise choices are enumerated, pruned by the ladder."""
+    need = _lead_size(lead)
+    hc = hand.counts
+    if sum(hc) < need:
         return
     key = lead.suit_key
-    held = _of_key(hand, ctx, key)
-    held_n = len(held)
+    suit = _suit(ctx, key)
+    order = ctx.cards_of_suit[key]
+    held_counts = suit.of(hc)
+    held_n = sum(held_counts)
     if held_n <= need:
+        held = _of_key(hand, ctx, key)
         rest = (hand - held).counts
         for extra in sub_multisets(rest, need - held_n):
             yield held + Cards.unchecked(extra)
         return
-    ladder = ladder_for(lead)
-    if not ladder.steps:
-        for counts in sub_multisets(held.counts, need):
+    ladder = _lead_ladder(lead)
+    if not ladder.steps or max(held_counts) < 2:
+        for counts in sub_multisets(hc, need, order=order):
             yield Cards.unchecked(counts)
         return
-    best = ladder_vector(held, ctx, key, ladder)
-    if not any(best):
-        for counts in sub_multisets(held.counts, need):
-            yield Cards.unchecked(counts)
-        return
+    if not lead.is_throw:
+        width, length = lead.pieces[0].shape
+        found = False
+        if length == 1:  # tuples: one card each, listed by card index
+            for i in order:
+                if hc[i] >= width:
+                    yield Cards.unchecked(_unit(i, width))
+                    found = True
+            if found:
+                return
+        elif _holds_piece(hc, suit, width, length):
+            for counts in sorted(_pieces(hc, suit, width, length), reverse=True):
+                yield Cards.unchecked(counts)
+            return
+    yield from _search_follows(hc, need, order, ctx, key, ladder)
 
-    def viable(available: Sequence[int]) -> bool:
-        front = achievable_front(available, ctx, key, ladder)
-        return _greedy(front, ladder)[0] == best
 
-    for counts in sub_multisets(held.counts, need, viable):
-        if ladder_vector(Cards.unchecked(counts), ctx, key, ladder) == best:
-            yield Cards.unchecked(counts)
+def _search_follows(
+    counts: tuple[int, ...],
+    need: int,
+    order: Sequence[int],
+    ctx: TrumpContext,
+    key: int,
+    ladder: Ladder,
+) -> Iterator[Cards]:
+    """The legal follows among the ``need``-card choices of the led suit, in the order of
+    :func:`sub_multisets`, whose walk this repeats with two prunings that only drop branches
+    holding no legal follow. By SJ-FOLLOW-4 (The follow must be the best the hand allows) a
+    legal follow holds disjoint pieces of ``size`` cards in all (the per-shape counts of the
+    hand's best vector). (1) A card taken at most once and no longer available more often can be
+    in no piece, so once such forced cards and ``size`` exceed ``need`` the branch is dead — for
+    that number taken of the card only, so the walk goes on with the next number. (2) When the
+    cards still available no longer reach the best vector, taking fewer of this card will not
+    either, so the walk stops there."""
+    best, req = _vector(counts, ctx, key, ladder)
+    size = sum(n * w * m for n, (w, m) in zip(req, ladder.shapes, strict=True))
+    held = [i for i in order if counts[i]]
+    suffix = [0] * (len(held) + 1)
+    for k in range(len(held) - 1, -1, -1):
+        suffix[k] = suffix[k + 1] + counts[held[k]]
+    out = [0] * CARD_COUNT
+    avail = list(counts)
+
+    def rec(k: int, left: int, loose: int) -> Iterator[Cards]:
+        if left == 0:
+            if _vector(out, ctx, key, ladder)[0] == best:
+                yield Cards.unchecked(tuple(out))
+            return
+        if k == len(held) or suffix[k] < left:
+            return
+        i = held[k]
+        for take in range(min(counts[i], left), -1, -1):
+            if suffix[k + 1] < left - take:
+                break
+            avail[i] = take
+            forced = loose + (take if take <= 1 else 0)
+            if size + forced > need:
+                continue
+            if take < counts[i] and _vector(avail, ctx, key, ladder)[0] != best:
+                break
+            out[i] = take
+            yield from rec(k + 1, left - take, forced)
+        out[i] = 0
+        avail[i] = counts[i]
+
+    yield from rec(0, need, 0)
+
+
+def _ranked(unit: Sequence[float]) -> tuple[int, ...]:
+    return tuple(sorted(range(CARD_COUNT), key=lambda i: (unit[i], i)))
+
+
+@functools.lru_cache(maxsize=256)
+def _default_cost(ctx: TrumpContext) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """The default cost per card (points first: a million is more than the strengths of every
+    card of eight decks together, then strength) and the cards cheapest first."""
+    unit = tuple(1e6 * p + s for p, s in zip(ctx.point_table, ctx.strengths, strict=True))
+    return unit, _ranked(unit)
+
+
+def _cheapest_cards(counts: Sequence[int], size: int, ranked: Sequence[int]) -> list[int]:
+    """The ``size`` cheapest cards of ``counts`` (card indices ``ranked`` cheapest first)."""
+    out = [0] * CARD_COUNT
+    left = size
+    for i in ranked:
+        if not left:
+            break
+        take = counts[i]
+        if take:
+            take = min(take, left)
+            out[i] = take
+            left -= take
+    return out
+
+
+def cheapest_follow(
+    lead: Combination,
+    hand: Cards,
+    ctx: TrumpContext,
+    cost: Callable[[Card], float] | None = None,
+) -> Cards | None:
+    """The legal follow of least total cost — the sum of ``cost(card)`` over its cards; by
+    default the fewest points, then the weakest cards — found without listing the follows;
+    ``None`` when the hand holds fewer cards than the lead (it then plays everything). Ties go
+    to one fixed choice.
+
+    By SJ-FOLLOW-4 (The follow must be the best the hand allows) a follow is legal exactly when
+    it holds disjoint pieces in the numbers the hand's best ladder vector uses: any choice holding
+    them scores that vector, and no choice scores more. So the cheapest follow is the cheapest
+    such set of pieces plus the cheapest other cards of the led suit; the pieces are searched
+    cheapest first, cutting off branches that cannot beat the cheapest found."""
+    need = _lead_size(lead)
+    hc = hand.counts
+    if sum(hc) < need:
+        return None
+    if cost is None:
+        unit, ranked = _default_cost(ctx)
+    else:
+        prices = [float(cost(c)) for c in all_cards()]
+        floor = min(prices)  # every follow has `need` cards: the same order, and no negatives
+        unit = tuple(u - floor for u in prices)
+        ranked = _ranked(unit)
+    key = lead.suit_key
+    suit = _suit(ctx, key)
+    counts = [0] * CARD_COUNT
+    for i in ctx.cards_of_suit[key]:
+        counts[i] = hc[i]
+    held_n = sum(counts)
+    if held_n <= need:
+        rest = [h - c for h, c in zip(hc, counts, strict=True)]
+        extra = _cheapest_cards(rest, need - held_n, ranked)
+        return Cards.unchecked(tuple(a + b for a, b in zip(counts, extra, strict=True)))
+    ladder = _lead_ladder(lead)
+    if not ladder.steps or max(counts) < 2:
+        return Cards.unchecked(tuple(_cheapest_cards(counts, need, ranked)))
+    if not lead.is_throw:
+        width, length = lead.pieces[0].shape
+        if _holds_piece(counts, suit, width, length):  # then the follow is one such piece
+            pieces = _pieces(counts, suit, width, length)
+            return Cards.unchecked(min(pieces, key=lambda v: (sum(unit[i] for i in pieces[v]), v)))
+    req = _vector(counts, ctx, key, ladder)[1]
+    shapes = sorted((ladder.shapes[s] for s, n in enumerate(req) for _ in range(n)), reverse=True)
+    chosen = [0] * CARD_COUNT
+    best_cost = float("inf")
+    best: list[int] = []
+
+    def search(j: int, after: tuple[int, ...], spent: float, used: int) -> None:
+        nonlocal best_cost, best
+        if j == len(shapes):
+            pad = _cheapest_cards(counts, need - used, ranked)
+            total = spent + sum(unit[i] * n for i, n in enumerate(pad) if n)
+            if total < best_cost:
+                best_cost = total
+                best = [a + b for a, b in zip(chosen, pad, strict=True)]
+            return
+        width, length = shapes[j]
+        same = j > 0 and shapes[j - 1] == shapes[j]
+        options = sorted(
+            (width * sum(unit[i] for i in cards), place, cards)
+            for place, cards in _pieces(counts, suit, width, length).items()
+            if not same or place <= after  # pieces of one shape are taken in one order only
+        )
+        for price, place, cards in options:
+            if spent + price >= best_cost:
+                break
+            for i in cards:
+                counts[i] -= width
+                chosen[i] += width
+            search(j + 1, place, spent + price, used + width * length)
+            for i in cards:
+                counts[i] += width
+                chosen[i] -= width
+
+    search(0, (), 0.0, 0)
+    return Cards.unchecked(tuple(best))
 
 
 def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
