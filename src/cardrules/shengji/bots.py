@@ -4,8 +4,9 @@ It plays as a sensible club player does: it leads its strongest plain tuple or t
 piece nobody can beat wins the trick), else its weakest plain card; following, it feeds points
 to a partner who is winning, wins a trick worth points as cheaply as it can (a ruff when it is
 void), and otherwise follows as cheaply as the rules allow — fewest points, then the weakest
-cards. Only a bounded number of follows is ever looked at (a four-deck follower may have
-millions), always the same ones, so a seeded simulation is reproducible.
+cards (the cheapest legal follow is always among those weighed). Only a bounded number of
+follows is ever looked at (a four-deck follower may have millions), always the same ones, so a
+seeded simulation is reproducible.
 
 In a match's other phases it bids (or overcalls) only in the suit it holds most of, and only
 when that suit is at least a fair share of its hand; names that suit after four jokers; buries
@@ -21,6 +22,7 @@ from cardrules.cards import Card, Suit
 from cardrules.errors import CardrulesError
 from cardrules.game import GameView
 from cardrules.multiset import Cards
+from cardrules.shengji.follow import cheapest_follow
 from cardrules.shengji.match_view import MatchView
 from cardrules.shengji.moves import NAMING, Move, MoveKind
 from cardrules.shengji.order import TRUMP, trump_context
@@ -60,6 +62,10 @@ class HeuristicBot:
         moves += [view.random_move(rng) for _ in range(LOOK_AT)]
         if not view.trick:
             return self._lead(view, moves)
+        lead = classify(view.trick[0].cards, view.ctx)
+        cheap = None if lead is None else cheapest_follow(lead, view.hand, view.ctx)
+        if cheap is not None:
+            moves.append(Move(view.seat, MoveKind.PLAY, cheap))
         return self._follow(view, moves)
 
     # ------------------------------------------------------------------ the match's phases
