@@ -41,7 +41,7 @@ class Event:
 
     def describe(self) -> str:
         """One line for a person reading a game's log (``cardrules demo``, ``replay``); events
-        that deserve better words override it."""
+        that deserve better words override it, and an event not worth a line says ``""``."""
         fields = ", ".join(f"{k} {v}" for k, v in record_json(self).items())
         return f"{self.NAME}: {fields}" if fields else self.NAME
 

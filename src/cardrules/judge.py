@@ -181,7 +181,7 @@ class _Judge:
                     legal=True,
                     reason=f"{move} is legal here",
                     clauses=_unique((*judge.grounds(move), *effects)),
-                    events=tuple(e.describe() for e in shown),
+                    events=tuple(line for e in shown if (line := e.describe())),
                     event_names=tuple(e.NAME for e in shown),
                     before=draw(state, self.view),
                     view=self.view,

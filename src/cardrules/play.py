@@ -5,7 +5,10 @@ count, the trick so far — and reads one line at a time: a move in the case-fil
 ``seat:`` prefix may be left out), ``hint`` (the legal moves), ``undo`` (back to before your last
 move), ``hand``, ``help`` or ``quit``. A move the rules refuse is answered in one line with the
 reason and the clause, and the prompt comes back. When it may act out of turn (四幺四's cha, gou
-and capture), the seat is asked too, and an empty line lets the moment pass.
+and capture; Shengji's bids during the deal), the seat is asked too, and an empty line lets the
+moment pass; it is not asked again until its hand or its choices change. When a pass is the only
+legal move in turn (a card dealt in Shengji's deal, nothing that beats in 四幺四), it is made
+without asking.
 
 It plays what a record replays: a whole match where the game has one, else one round, so the
 record written at the end (or on ``quit``) plays back with ``cardrules replay``. Everything a
@@ -22,6 +25,7 @@ from cardrules.bots import askers
 from cardrules.errors import CardrulesError
 from cardrules.events import Event
 from cardrules.game import GameState, GameView, MoveLike
+from cardrules.multiset import Cards
 from cardrules.records import Record
 from cardrules.registry import Game, GameEntry
 from cardrules.rng import SeededRandom, derive_seed
@@ -83,6 +87,10 @@ class _Terminal:
         # The state before each of the person's moves, and how many moves had been played then.
         history: list[tuple[GameState[M], int]] = []
         ask_person_first = False
+        # What the person could do when they last let an out-of-turn moment pass.
+        declined: tuple[Cards, tuple[M, ...]] | None = None
+        # What the person could do when they last passed in turn.
+        passed: tuple[Cards, tuple[M, ...]] | None = None
         self.say(f"you are seat {self.seat} (team {self.seat % 2}); type 'help' for the commands")
         while not state.is_over:
             order = askers(state)
@@ -91,8 +99,19 @@ class _Terminal:
             ask_person_first = False
             for seat in order:
                 if seat == self.seat:
+                    view = state.view(seat)
+                    in_turn = seat == state.turn
+                    options = _options(view)
+                    forced = _pass_for(view, options, passed) if in_turn else None
+                    if forced is not None:
+                        state, events = state.step(forced)
+                        self.moves.append(str(forced))
+                        self.show_events(game.seen_events(events, self.seat))
+                        break
+                    if not in_turn and (view.hand, options) == declined:
+                        continue  # nothing new since the person let such a moment pass
                     try:
-                        move = self.ask(state.view(seat), in_turn=seat == state.turn)
+                        move = self.ask(view, in_turn=in_turn)
                     except _Undo:
                         if not history:
                             self.say("nothing to undo: you have not moved yet")
@@ -105,6 +124,10 @@ class _Terminal:
                         break
                     if move is not None:
                         history.append((state, len(self.moves)))
+                        if in_turn and move.kind == "pass":
+                            passed = (view.hand, options)
+                    elif not in_turn:
+                        declined = (view.hand, options)
                 else:
                     move = seated[seat].choose(state.view(seat), rng)
                 if move is None:
@@ -184,7 +207,31 @@ class _Terminal:
 
     def show_events(self, events: tuple[Event, ...]) -> None:
         for event in events:
-            self.say(("  " if event.NAME != "move" else "") + event.describe())
+            line = event.describe()
+            if line:  # an empty description: nothing worth a line (a card dealt)
+                self.say(("  " if event.NAME != "move" else "") + line)
+
+
+def _pass_for(
+    view: GameView[M], options: tuple[M, ...], passed: tuple[Cards, tuple[M, ...]] | None
+) -> M | None:
+    """The pass made for the seat in turn without asking, if any: when a pass is all it may do,
+    or when it passed with these very choices before and has only been given cards since (a
+    deal goes on)."""
+    passes = [m for m in options if m.kind == "pass"]
+    if not passes:
+        return None
+    if len(options) == 1:
+        return passes[0]
+    if passed is None or passed[1] != options:
+        return None
+    before = passed[0]
+    return passes[0] if before <= view.hand and before != view.hand else None
+
+
+def _options(view: GameView[M]) -> tuple[M, ...]:
+    """The seat's first legal moves (enough to tell a forced pass, or a moment like the last)."""
+    return tuple(itertools.islice(view.legal_moves(view.seat), HINT_LIMIT))
 
 
 class _Game:

@@ -229,7 +229,9 @@ def render(
             lines.append(
                 f"  {step.index}. {move}" + (f"    # {step.comment}" if step.comment else "")
             )
-            lines += [f"       {e.describe()}" for e in events if e.NAME != "move"]
+            lines += [
+                f"       {line}" for e in events if e.NAME != "move" and (line := e.describe())
+            ]
         if any(e.NAME == "round-over" for e in step.events):
             current += 1
             starting = True

@@ -179,6 +179,9 @@ class CardDealt(Event):
     DETAIL: ClassVar[bool] = True
     seat: int
 
+    def describe(self) -> str:
+        return ""  # a line per card dealt says nothing a reader needs
+
 
 @attrs.frozen
 class Redealt(Event):
