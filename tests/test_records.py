@@ -104,7 +104,8 @@ def test_random_bytes_are_a_record_error(data: bytes) -> None:
 def test_render_keeps_one_round_and_hides_other_hands() -> None:
     record = _record("shengji", "four-deck", 4)
     lines = render(record, seat=2)
-    assert lines[0].endswith("as seen by seat 2") and "  seat 0: (52 cards)" in lines
+    assert lines[0].endswith("as seen by seat 2") and "  the play begins with" in lines
+    assert "  seat 0: (52 cards)" in lines  # the hands when the play begins, after the burial
     assert any("wins the trick" in line for line in lines)
     with pytest.raises(RecordError, match="round"):
         render(record, round_number=99)
@@ -119,3 +120,43 @@ def test_cardrules_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     path.write_text(path.read_text(encoding="utf-8").replace('"0: ', '"1: ', 1), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     assert "is illegal" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("game", "preset"), [("siyaosi", "one-deck"), ("shengji", "four-deck")])
+def test_a_match_writes_its_record_and_reads_back_as_itself(game: str, preset: str) -> None:
+    from cardrules import shengji, siyaosi
+
+    match_type = siyaosi.Match if game == "siyaosi" else shengji.Match
+    match = match_type.new(preset, seed=11)  # type: ignore[arg-type]
+    rng = random.Random(2)
+    for _ in range(1_500):  # far into the match: several rounds of 四幺四, Shengji's deal and play
+        if match.is_over:
+            break
+        match = match.apply(match.random_move(rng))  # type: ignore[arg-type]
+    record = match.to_record({3: "a comment"})
+    assert len(record.moves) == len(match.history or ()) > 0
+    text = read_record("match.toml", text=record.to_toml())
+    again = match_type.from_record(text)
+    assert again == match and again.history == match.history
+    # A match read from a document has no past: no record.
+    with pytest.raises(CardrulesError, match="no record"):
+        match_type.from_json(match.to_json()).to_record()
+
+
+def test_a_match_record_with_an_illegal_move_is_refused_naming_it() -> None:
+    from cardrules import siyaosi
+
+    match = siyaosi.Match.new("one-deck", seed=11)
+    record = Record(game="siyaosi", variant=match.variant, seed=11, moves=("0: BJ BJ",))
+    with pytest.raises(RecordError) as err:
+        siyaosi.Match.from_record(record)
+    assert err.value.index == 0
+
+
+def test_demo_saves_a_record_that_replays(tmp_path: Path) -> None:
+    path = tmp_path / "demo.toml"
+    assert main(["demo", "--game", "siyaosi", "--variant", "one-deck", "--seed", "2",
+                 "--record", str(path)]) == 0  # fmt: skip
+    record = read_record(path)
+    final = replay(record)
+    assert record.result is not None and final["phase"] == "over"

@@ -18,6 +18,7 @@ from typing import Generic, NamedTuple, Protocol, TypeVar
 from cardrules.errors import CardrulesError
 from cardrules.events import Event
 from cardrules.game import GameState, GameView, MoveLike
+from cardrules.limits import MAX_RECORD_MOVES
 
 __all__ = ["Bot", "RandomBot", "Turn", "askers", "play_round", "turns"]
 
@@ -69,10 +70,12 @@ def turns(
     bots: Sequence[Bot[M]],
     rng: random.Random,
     *,
-    max_moves: int = 20_000,
+    max_moves: int = MAX_RECORD_MOVES,
 ) -> Iterator[tuple[GameState[M], Turn[M]]]:
-    """Play the round out between ``bots`` (one per seat): yields the state after each move and
-    the :class:`Turn` that led to it. Every move is checked by the state before it is applied."""
+    """Play the round (a whole match, for a match) out between ``bots`` (one per seat): yields
+    the state after each move and the :class:`Turn` that led to it, at most ``max_moves`` (by
+    default as many as a game record may hold). Every move is checked by the state before it is
+    applied."""
     if len(bots) != state.players:
         raise CardrulesError(f"one bot per seat: {state.players} seats, {len(bots)} bots")
     for _ in range(max_moves):

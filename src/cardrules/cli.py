@@ -15,7 +15,8 @@
 - ``cardrules simulate GAME --games N [--variant A --variant B …] [--bot B] [--seed S]
   [--workers W | --cluster ADDRESS] [--json] [--save PATH]`` — bots play; the figures with 95%
   intervals, B against A
-- ``cardrules demo [--game G] [--seed N]`` — play a random match (or round) and print it
+- ``cardrules demo [--game G] [--seed N] [--record PATH]`` — play a random match (or round)
+  and print it; save its record
 
 Exit codes: 0 done (every case passed); 1 a ``spec`` run finished with failures; 2 bad input (a
 file, name or argument refused, told in one ``cardrules: error: …`` line on stderr); 3 an
@@ -310,7 +311,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _cmd_demo(args: argparse.Namespace) -> int:
     from cardrules.demo import play_demo
 
-    print(play_demo(args.game, seed=args.seed, variant=args.variant))
+    print(play_demo(args.game, seed=args.seed, variant=args.variant, record=args.record))
     return 0
 
 
@@ -425,6 +426,9 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--game", choices=GAMES, default="siyaosi")
     demo.add_argument("--variant", default=None, help="preset name or variant file")
     demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument(
+        "--record", default=None, metavar="PATH", help="also save the game record here"
+    )
     demo.set_defaults(func=_cmd_demo)
     return parser
 

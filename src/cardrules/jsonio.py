@@ -347,8 +347,9 @@ def _read_enum(value: object, cls: type[StrEnum]) -> StrEnum:
 
 
 #: Converter for the small flat records of both games (events, round results): strict about
-#: types (no ``"2"`` for 2, no 1.9 for 1, no ``true`` for 1) and about unknown keys.
-records = cattrs.Converter(forbid_extra_keys=True)
+#: types (no ``"2"`` for 2, no 1.9 for 1, no ``true`` for 1) and about unknown keys; tuples are
+#: written as lists, as JSON has them, so a document written and read back compares equal.
+records = cattrs.Converter(forbid_extra_keys=True, unstruct_collection_overrides={tuple: list})
 records.register_structure_hook(int, _strict(int, "an integer"))
 records.register_structure_hook(bool, _strict(bool, "true or false"))
 records.register_structure_hook(str, _strict(str, "a string"))

@@ -64,11 +64,12 @@ MAX_JSON_BYTES = 1024 * 1024
 MAX_JSON_DEPTH = 32
 #: Characters in one move text (a four-deck throw of 52 cards is about 160).
 MAX_MOVE_TEXT = 4096
-#: Bytes of a game record (a whole four-deck match, every deal and bid included, is about
-#: 150 KB).
-MAX_RECORD_BYTES = 1024 * 1024
-#: Moves in one game record.
-MAX_RECORD_MOVES = 50_000
+#: Bytes of a game record (a whole four-deck Shengji match between random players, every card
+#: dealt and every bid included, is about 250 KB; the longest measured, 73 rounds, 400 KB).
+MAX_RECORD_BYTES = 2 * 1024 * 1024
+#: Moves in one game record: a four-deck Shengji round is about 450 moves (216 cards dealt,
+#: 216 played, the bids), and the spec bounds a random match at 150 rounds (SJ-MATCH-2).
+MAX_RECORD_MOVES = 100_000
 
 
 class _Quoter(reprlib.Repr):

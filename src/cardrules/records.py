@@ -29,13 +29,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, cast
 
 import attrs
 
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.events import Event
-from cardrules.game import GameState, MoveLike
+from cardrules.game import GameState, MoveLike, Steps
 from cardrules.jsonio import JSONObject, dumps, parse_json
 from cardrules.limits import MAX_RECORD_BYTES, MAX_RECORD_MOVES, quote
 from cardrules.multiset import Cards
@@ -43,7 +43,16 @@ from cardrules.registry import game_named
 from cardrules.textio import is_int, parse_toml, read_text
 from cardrules.variant import VariantBase, dump_toml, load_variant, variant_from_table
 
-__all__ = ["Record", "RecordStep", "read_record", "replay", "steps"]
+__all__ = [
+    "MoveLog",
+    "Record",
+    "RecordStep",
+    "Recording",
+    "play_moves",
+    "read_record",
+    "replay",
+    "steps",
+]
 
 M = TypeVar("M", bound=MoveLike)
 _KEYS = ("format", "game", "variant", "seed", "moves", "result", "comments")
@@ -162,6 +171,29 @@ class RecordStep:
     hands: tuple[Cards, ...] = ()
 
 
+def play_moves(
+    state: GameState[M], record: Record, steps: list[RecordStep] | None = None
+) -> GameState[M]:
+    """Play ``record``'s moves on ``state`` (its game from the seed); each step goes to
+    ``steps`` when given. Raises :class:`RecordError` at the first move that cannot be read or is
+    illegal, naming it by number and, for an illegal one, the clause."""
+    for n, text in enumerate(record.moves):
+        try:
+            move = state.parse_move(text)
+        except CardrulesError as err:
+            raise RecordError(f"move {n} ({quote(text)}) cannot be read: {err}", index=n) from None
+        reason = state.explain(move)
+        if reason is not None:
+            raise RecordError(
+                f"move {n} ({quote(text)}) is illegal: {reason}", index=n, reason=reason
+            )
+        hands = state.hands
+        state, events = state.step(move)
+        if steps is not None:
+            steps.append(RecordStep(n, str(move), events, record.comments.get(n, ""), hands))
+    return state
+
+
 class _Replayer:
     """Plays a record's moves on its seeded game; collects each step, refuses an illegal move."""
 
@@ -169,23 +201,9 @@ class _Replayer:
         self.record = record
 
     def __call__(self, state: GameState[M]) -> tuple[JSONObject, list[RecordStep]]:
-        out = []
-        for n, text in enumerate(self.record.moves):
-            try:
-                move = state.parse_move(text)
-            except CardrulesError as err:
-                raise RecordError(
-                    f"move {n} ({quote(text)}) cannot be read: {err}", index=n
-                ) from None
-            reason = state.explain(move)
-            if reason is not None:
-                raise RecordError(
-                    f"move {n} ({quote(text)}) is illegal: {reason}", index=n, reason=reason
-                )
-            hands = state.hands
-            state, events = state.step(move)
-            out.append(RecordStep(n, str(move), events, self.record.comments.get(n, ""), hands))
-        return state.to_json(), out
+        out: list[RecordStep] = []
+        final = play_moves(state, self.record, out)
+        return final.to_json(), out
 
 
 def steps(record: Record) -> tuple[JSONObject, list[RecordStep]]:
@@ -216,13 +234,25 @@ def render(
     lines = [title + (f", as seen by seat {seat}" if seat is not None else "")]
     current = 1
     starting = True
+    playing = False  # the step before began a match round's play: show the hands it begins with
+
+    def show(hands: tuple[Cards, ...]) -> None:
+        for s, hand in enumerate(hands):
+            shown = hand.pretty() if seat is None or s == seat else f"({len(hand)} cards)"
+            lines.append(f"  seat {s}: {shown}")
+
     for step in played:
-        if starting and (round_number is None or current == round_number):
+        keep = round_number is None or current == round_number
+        shown = starting and any(step.hands)  # a Shengji round is dealt one card at a time
+        if starting and keep:
             lines.append(f"round {current}")
-            for s, hand in enumerate(step.hands):
-                shown = hand.pretty() if seat is None or s == seat else f"({len(hand)} cards)"
-                lines.append(f"  seat {s}: {shown}")
+            if shown:
+                show(step.hands)
+        if playing and keep and not shown:
+            lines.append("  the play begins with")
+            show(step.hands)
         starting = False
+        playing = any(e.NAME == "play-started" for e in step.events)
         events = entry.seen_events(step.events, seat) if seat is not None else step.events
         if round_number is None or current == round_number:
             move = next((e.describe() for e in events if e.NAME == "move"), step.move)
@@ -242,3 +272,95 @@ def render(
     elif final.get("turn") is None:
         lines.append("over")
     return lines
+
+
+# ---------------------------------------------------------------------- matches that keep a log
+@attrs.frozen
+class MoveLog(Generic[M]):
+    """The moves played since a seed, newest last, as a chain that grows in constant time per
+    move (``before`` is the log one move earlier; the root has neither)."""
+
+    before: MoveLog[M] | None = None
+    move: M | None = None
+
+    def moves(self) -> tuple[M, ...]:
+        out = []
+        log: MoveLog[M] | None = self
+        while log is not None and log.move is not None:
+            out.append(log.move)
+            log = log.before
+        return tuple(reversed(out))
+
+
+class _Result(Protocol):
+    def to_json(self) -> JSONObject: ...
+
+
+class Recording(Steps[M]):
+    """Mixin of matches that know every move since their seed, and so can be written as a
+    :class:`Record` (:meth:`to_record`) and read back from one (:meth:`from_record`). A match
+    dealt by ``new`` keeps the log; one read from a position or a document does not (its past is
+    unknown) and refuses :meth:`to_record`. Subclasses declare the attrs field ``_log`` (alias
+    ``log``, ``eq=False``) and the fields ``variant`` and ``seed``."""
+
+    __slots__ = ()
+    _log: MoveLog[M] | None
+    seed: int
+    if TYPE_CHECKING:
+        variant: VariantBase
+
+        @classmethod
+        def new(cls, variant: Any, *, seed: int) -> Self: ...
+
+        @property
+        def is_over(self) -> bool: ...
+
+        def result(self) -> _Result: ...
+
+    def _logged(self, after: Self, move: M) -> Self:
+        log = self._log
+        if log is not None and after is not self:
+            object.__setattr__(after, "_log", MoveLog(log, move))
+        return after
+
+    def apply(self, move: M) -> Self:
+        return self._logged(super().apply(move), move)
+
+    def step(self, move: M) -> tuple[Self, tuple[Event, ...]]:
+        after, events = super().step(move)
+        return self._logged(after, move), events
+
+    @property
+    def history(self) -> tuple[M, ...] | None:
+        """Every move since the seed, or ``None`` for a match read from a position or a
+        document."""
+        return None if self._log is None else self._log.moves()
+
+    def to_record(self, comments: Mapping[int, str] | None = None) -> Record:
+        """The match so far as a game record (with the result once it is over)."""
+        moves = self.history
+        if moves is None:
+            raise CardrulesError(
+                "this match was read from a position or a document, not dealt from its seed: "
+                "the moves before it are unknown, so it has no record"
+            )
+        result = self.result().to_json() if self.is_over else None
+        return Record(
+            game=self.variant.game,
+            variant=self.variant,
+            seed=self.seed,
+            moves=tuple(str(m) for m in moves),
+            result=result,
+            comments=dict(comments or {}),
+        )
+
+    @classmethod
+    def from_record(cls, record: Record) -> Self:
+        """The match a record describes, replayed from its seed; raises :class:`RecordError`
+        at the first move that cannot be read or is illegal (naming it and the clause)."""
+        start = cls.new(record.variant, seed=record.seed)
+        if record.game != start.variant.game:
+            raise RecordError(f"this is a {record.game} record, not a {start.variant.game} one")
+        final = play_moves(cast("GameState[M]", start), record)
+        assert isinstance(final, cls)
+        return final

@@ -24,7 +24,7 @@ from cardrules.cards import Card, Rank, Suit
 from cardrules.deck import shuffled
 from cardrules.errors import Illegal, IllegalMoveError, PositionError
 from cardrules.events import Event
-from cardrules.game import Derives, Steps
+from cardrules.game import Derives
 from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
@@ -32,6 +32,7 @@ from cardrules.move import EMPTY
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
+from cardrules.records import MoveLog, Recording
 from cardrules.rng import derive_seed
 from cardrules.shengji import phases, rules
 from cardrules.shengji.bids import Bid, bid_trump, flip_banker, flip_trump, needs_naming
@@ -74,7 +75,7 @@ def _seed_of(value: object) -> int:
 
 
 @attrs.frozen(kw_only=True, repr=False)
-class Match(Derives, MatchFacts, Steps[Move]):
+class Match(Derives, MatchFacts, Recording[Move]):
     """A moment of a match. Never changes: :meth:`apply` returns a new match.
 
     Fields: the variant and the match ``seed`` (each round's deal is drawn from
@@ -115,6 +116,8 @@ class Match(Derives, MatchFacts, Steps[Move]):
     last: Settlement | None = None
     winner: int | None = None
     _derived: tuple[object, ...] | None = attrs.field(default=None, eq=False, alias="derived")
+    #: Every move since the seed (``None`` when read from a position or a document).
+    _log: MoveLog[Move] | None = attrs.field(default=None, eq=False, repr=False, alias="log")
 
     DERIVED: ClassVar[tuple[str, ...]] = ()
     #: The ``derived`` argument of a match the library built from a checked one (no derived
@@ -145,6 +148,7 @@ class Match(Derives, MatchFacts, Steps[Move]):
             stock=stock,
             to_ask=first,
             derived=cls._TRUSTED,
+            log=MoveLog(),
         )
 
     @classmethod

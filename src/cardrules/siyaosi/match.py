@@ -24,13 +24,14 @@ import attrs
 from cardrules.cards import Rank
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.events import Event
-from cardrules.game import Derives, Steps, common_refusal
+from cardrules.game import Derives, common_refusal
 from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
 from cardrules.position import Position
+from cardrules.records import MoveLog, Recording
 from cardrules.siyaosi import tribute
 from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.events import (
@@ -102,7 +103,7 @@ _Derived = tuple[
 
 
 @attrs.frozen(kw_only=True)
-class Match(Derives, Steps[Move]):
+class Match(Derives, Recording[Move]):
     """A 四幺四 match. Immutable: :meth:`apply` returns the match after the move; the move that
     ends a round deals the next one, or ends the match.
 
@@ -125,6 +126,8 @@ class Match(Derives, Steps[Move]):
     exchange_moves: tuple[Move, ...] = ()
     play_moves: tuple[Move, ...] = ()
     _derived: _Derived | None = attrs.field(default=None, eq=False, repr=False, alias="derived")
+    #: Every move since the seed (``None`` when read from a position or a document).
+    _log: MoveLog[Move] | None = attrs.field(default=None, eq=False, repr=False, alias="log")
     #: The phase the round is in.
     phase: Phase = attrs.field(init=False, eq=False)
     #: The tribute phase as the table sees it (``None`` in a round without one).
@@ -151,7 +154,9 @@ class Match(Derives, Steps[Move]):
         hands = dealt(v, seed, 1)
         ruling = first_ruling(v, hands)
         start = (v.start_level, v.start_level)
-        return cls(variant=v, seed=seed, round=1, levels=start, ruling=ruling, deal=hands)
+        return cls(
+            variant=v, seed=seed, round=1, levels=start, ruling=ruling, deal=hands, log=MoveLog()
+        )
 
     @classmethod
     def from_position(cls, position: Position) -> Match:
