@@ -491,7 +491,7 @@ def parse_phase_move(ex: Exchange | None, variant: Variant, text: MoveText | str
 # ---------------------------------------------------------------------- rounds
 _new = object.__new__
 _set = object.__setattr__
-_SLOTS = (*FIELDS, *Match.DERIVED)
+_SLOTS = (*FIELDS, "_log", *Match.DERIVED)
 
 
 def evolved(match: Match, **changes: object) -> Match:
