@@ -66,20 +66,27 @@ def test_a_count_missing_from_a_game_is_zero_there() -> None:
 
 
 # ---------------------------------------------------------------------- running
+#: Short matches keep the tests quick: both teams start at K, two levels from winning.
+SHORT = {"start_level": "K"}
+
+
 def _siyaosi(games: int, **how: object) -> Simulation:
-    variants = [load_variant("classic", game="siyaosi"), load_variant("one-deck", game="siyaosi")]
+    variants = [
+        load_variant("classic", game="siyaosi", overrides=SHORT),
+        load_variant("one-deck", game="siyaosi", overrides=SHORT),
+    ]
     return simulate("siyaosi", variants, games=games, seed=5, **how)  # type: ignore[arg-type]
 
 
 def test_the_figures_do_not_depend_on_how_the_work_is_split() -> None:
-    alone = _siyaosi(6, workers=1).to_json()
-    pooled = _siyaosi(6, workers=2).to_json()
+    alone = _siyaosi(4, workers=1).to_json()
+    pooled = _siyaosi(4, workers=2).to_json()
     assert alone == pooled
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
-        on_cluster = _siyaosi(6, cluster=cluster.scheduler_address).to_json()
+        on_cluster = _siyaosi(4, cluster=cluster.scheduler_address).to_json()
     assert on_cluster == alone
 
 
@@ -90,18 +97,23 @@ def test_a_simulation_measures_what_designers_ask() -> None:
         assert classic.measures[key].per == "game"
     assert one_deck.measures["round.ruling-holds"].estimate.binary
     assert one_deck.measures["round.ruling-holds"].per == "round"
-    # Each variant played 8 games; one round per game until there are matches.
+    # Each variant played 8 matches, each of at least one round.
     assert classic.measures["game.rounds"].estimate.n == 8
+    assert classic.measures["game.rounds"].estimate.mean >= 1
+    assert "event.rebelled" in classic.measures and "round.points" in one_deck.measures
     # The same deals for both variants: the comparison covers every measure both have.
     assert set(sim.comparisons[0]) == classic.measures.keys() & one_deck.measures.keys()
     # Chains exist only in classic (one-deck has no cha and no gou).
     assert one_deck.measures["move.cha"].estimate.mean == 0.0
 
 
-def test_the_shengji_simulation_counts_leads_and_ruffs() -> None:
-    sim = simulate("shengji", [load_variant("four-deck", game="shengji")], games=2, workers=1)
+def test_the_shengji_simulation_counts_leads_ruffs_and_shutouts() -> None:
+    one_round = load_variant("four-deck", game="shengji", overrides={"match_rounds": 1})
+    sim = simulate("shengji", [one_round], games=2, workers=1)
     measures = sim.variants[0].measures
     assert measures["round.attacker-points"].per == "round"
+    for rate in ("round.banker-holds", "round.big-shutout", "round.small-shutout"):
+        assert measures[rate].estimate.binary and measures[rate].estimate.n == 2
     assert measures["lead.single"].estimate.mean > 0
     assert {"lead.tractor", "lead.throw", "follow.ruff"} <= measures.keys()
 
@@ -137,14 +149,16 @@ def _cardrules(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_the_command_prints_tables_and_json(tmp_path: Path) -> None:
     saved = tmp_path / "sim.json"
+    short = tmp_path / "short.toml"
+    short.write_text('game = "siyaosi"\nextends = "one-deck"\nname = "short"\nstart_level = "K"\n')
     done = _cardrules(
-        "simulate", "siyaosi", "--games", "3", "--variant", "one-deck", "--workers", "1",
+        "simulate", "siyaosi", "--games", "3", "--variant", str(short), "--workers", "1",
         "--save", str(saved),
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "round.ruling-holds" in done.stdout and "95% CI" in done.stdout
     as_json = _cardrules(
-        "simulate", "siyaosi", "--games", "3", "--variant", "one-deck", "--workers", "1", "--json"
+        "simulate", "siyaosi", "--games", "3", "--variant", str(short), "--workers", "1", "--json"
     )
     assert as_json.returncode == 0
     assert json.loads(as_json.stdout) == json.loads(saved.read_text())

@@ -5,14 +5,17 @@ Per game (a match where the game has one): each event by name (``event.throw-fai
 SJ-UNIT-3 (One combination at a time, of one suit)), ruffs — a plain lead answered with trumps
 only (``follow.ruff``, 毙, SJ-FOLLOW-6 (Ruffs and discards are follows)) — and the rounds
 (``game.rounds``). Per round: the attackers' points (``round.attacker-points``), what the kitty
-added on the last trick (``round.kitty-bonus``) and the moves the round took (``round.moves``).
+added on the last trick (``round.kitty-bonus``) and the moves the round took (``round.moves``);
+in a match also whether the banker team held (``round.banker-holds``, SJ-LEVEL-1 (The level
+table)) and whether it held in the variant's first band (``round.big-shutout``, 大光) or its
+second (``round.small-shutout``, 小光).
 """
 
 from __future__ import annotations
 
 from cardrules.events import Event
 from cardrules.game import GameState
-from cardrules.shengji.events import KittyCounted, MovePlayed, RoundOver
+from cardrules.shengji.events import KittyCounted, MovePlayed, RoundOver, RoundScored
 from cardrules.shengji.match import Match
 from cardrules.shengji.moves import Move, MoveKind
 from cardrules.shengji.order import TRUMP
@@ -48,6 +51,18 @@ class Tally:
                 b.sample("round.moves", self.moves)
                 self.moves = 0
                 b.sample("round.attacker-points", event.result.attacker_points)
+            elif isinstance(event, RoundScored) and isinstance(before, Match):
+                self._scored(before, event)
+
+    def _scored(self, before: Match, event: RoundScored) -> None:
+        """The banker's hold and the shutouts: 大光 is a hold in the lowest band of
+        ``level_bands``, 小光 one in the next."""
+        b, settled = self.builder, event.settlement
+        b.happened("round.banker-holds", settled.holds)
+        starts = sorted(int(start) for start, _ in before.variant.level_bands)
+        band = sum(1 for start in starts if settled.attacker_points >= start) - 1
+        b.happened("round.big-shutout", settled.holds and band == 0)
+        b.happened("round.small-shutout", settled.holds and band == 1)
 
     def _play(self, before: State, event: MovePlayed) -> None:
         ctx = before.ctx

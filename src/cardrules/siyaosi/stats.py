@@ -9,7 +9,9 @@ events count too (``event.rebelled``, ``event.suppressed``, ``event.tribute-paid
 (Rebellion)). Per round: whether the ruling team kept the table (``round.ruling-holds``,
 4A4-ROUND-3 (Who rules next)), how many seats were caught (``round.caught``), the one-deck outcome
 as yes/no rates (``round.sweep``, ``round.reverse-sweep``, ``round.split``, 4A4-ROUND-2 (Sweep,
-reverse sweep, split)) and the moves the round took (``round.moves``).
+reverse sweep, split)) and the moves the round took (``round.moves``); with a scoring table, the
+points the round's scoring team took (``round.points``, 4A4-SCORE-1 (The scoring table)) and, per
+match, the final score gap (``game.score-gap``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 from cardrules.events import Event
 from cardrules.game import GameState
 from cardrules.siyaosi.combos import classify
-from cardrules.siyaosi.events import MovePlayed, RoundOver
+from cardrules.siyaosi.events import MatchWon, MovePlayed, RoundOver, ScoreChanged
 from cardrules.siyaosi.match import Match
 from cardrules.siyaosi.moves import PLAY, Move, MoveKind
 from cardrules.siyaosi.result import Outcome
@@ -49,6 +51,10 @@ class Tally:
                         b.count(f"play.{combo.name}")
             elif isinstance(event, RoundOver):
                 self._round(event)
+            elif isinstance(event, ScoreChanged):
+                b.sample("round.points", max(event.points))
+            elif isinstance(event, MatchWon):
+                b.count("game.score-gap", abs(event.score[0] - event.score[1]))
 
     def _round(self, event: RoundOver) -> None:
         b, r = self.builder, event.result
