@@ -26,7 +26,7 @@ from typing import Union, get_args, get_origin
 
 import attrs
 
-from cardrules.cards import Rank
+from cardrules.cards import Rank, Suit
 from cardrules.errors import CardrulesError
 from cardrules.events import Event
 from cardrules.jsonio import FORMAT, JSON, JSONObject
@@ -37,9 +37,18 @@ from cardrules.variant import Switch, VariantBase, switches_of
 
 __all__ = [
     "CARDS",
+    "COUNT",
+    "NULL",
+    "OBJECT",
     "RANK",
     "SEAT",
+    "SEED",
+    "SUIT",
+    "TEAM",
+    "array",
+    "by_phase",
     "document_schema",
+    "embedded",
     "event_log_schema",
     "move_fields",
     "named",
@@ -66,6 +75,13 @@ SEAT: JSONObject = {"type": "integer", "minimum": 0, "maximum": MAX_SEAT}
 RANK: JSONObject = {"enum": [r.text for r in Rank if not r.is_joker]}
 SUIT: JSONObject = {"enum": ["S", "H", "C", "D"]}
 COUNT: JSONObject = {"type": "integer", "minimum": 0}
+#: A team: 0 (seats 0, 2, …) or 1.
+TEAM: JSONObject = {"enum": [0, 1]}
+#: A deal or match seed, 0 … 2⁶⁴−1.
+SEED: JSONObject = {"type": "integer", "minimum": 0, "maximum": 2**64 - 1}
+NULL: JSONObject = {"type": "null"}
+#: Any object (where :func:`by_phase` says only that a field is not ``null``).
+OBJECT: JSONObject = {"type": "object"}
 
 
 def nullable(schema: JSONObject) -> JSONObject:
@@ -110,6 +126,28 @@ def document_schema(game: str, kind: str, title: str, body: Mapping[str, JSON]) 
     return named(f"{game}.{kind}", title, obj({**envelope, **body}))
 
 
+def embedded(schema: JSONObject) -> JSONObject:
+    """A top-level schema as a part of another (a document written inside a document): without
+    its draft and id."""
+    return {k: v for k, v in schema.items() if k not in ("$schema", "$id")}
+
+
+def by_phase(phases: Mapping[str, Mapping[str, JSON]], key: str = "phase") -> JSONObject:
+    """What a document's phase says of its other fields, to add to its :func:`obj`: for each
+    value of ``key``, the narrower schemas some fields follow in that phase (a field that is
+    ``null`` or empty there, or never ``null``) — on top of the field's own schema, so an object
+    needs only :data:`OBJECT` there, not its whole schema again."""
+    return {
+        "allOf": [
+            {
+                "if": {"properties": {key: {"const": str(phase)}}, "required": [key]},
+                "then": {"properties": dict(fields)},
+            }
+            for phase, fields in phases.items()
+        ]
+    }
+
+
 # ---------------------------------------------------------------------- from declarations
 def _switch_schema(sw: Switch) -> JSONObject:
     if sw.kind == "bool":
@@ -132,7 +170,15 @@ def _switch_schema(sw: Switch) -> JSONObject:
             {"enum": [str(c) for c in sw.choices]} if sw.choices else {"type": "string"}
         )
         return {"type": "array", "items": item}
-    table: JSONObject = {"type": "object", "additionalProperties": {"type": "integer"}}
+    value: JSONObject = {"type": "integer"}
+    if sw.kind == "pairs":  # one number per team
+        value = array(value, exactly=2)
+    else:
+        if sw.minimum is not None:
+            value["minimum"] = sw.minimum
+        if sw.maximum is not None:
+            value["maximum"] = sw.maximum
+    table: JSONObject = {"type": "object", "additionalProperties": value}
     if sw.keys:
         table["propertyNames"] = {"enum": list(sw.keys)}
     return table
@@ -166,6 +212,10 @@ def _type_schema(tp: object, defs: dict[str, JSON]) -> JSON:
         return {"type": "string"}
     if tp is Cards:
         return CARDS
+    if tp is Rank:  # every rank a record holds is a level (a team's, a round's)
+        return RANK
+    if tp is Suit:
+        return SUIT
     if isinstance(tp, type) and issubclass(tp, StrEnum):
         return {"enum": [m.value for m in tp]}
     origin = get_origin(tp)
@@ -174,7 +224,11 @@ def _type_schema(tp: object, defs: dict[str, JSON]) -> JSON:
         inner = _type_schema(options[0], defs) if len(options) == 1 else {}
         return nullable(inner) if isinstance(inner, dict) else inner
     if origin is tuple:
-        return {"type": "array", "items": _type_schema(get_args(tp)[0], defs)}
+        args = get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return array(_type_schema(args[0], defs))
+        if len(set(args)) == 1:  # a pair of one type (the teams' levels or points)
+            return array(_type_schema(args[0], defs), exactly=len(args))
     if isinstance(tp, type) and attrs.has(tp):
         name = tp.__name__
         if name not in defs:
@@ -216,7 +270,7 @@ def record_schema(game: str, variant: JSONObject) -> JSONObject:
     body: dict[str, JSON] = {
         "format": {"const": FORMAT},
         "game": {"const": game},
-        "seed": {"type": "integer", "minimum": 0, "maximum": 2**64 - 1},
+        "seed": SEED,
         "variant": {"anyOf": [variant, {"type": "string", "maxLength": 1024}]},
         "moves": {"type": "array", "items": {"type": "string", "maxLength": MAX_MOVE_TEXT}},
         "result": {"type": "string"},
@@ -355,7 +409,7 @@ def position_schema(game: str, own_keys: Sequence[str]) -> JSONObject:
 
 def ruling_schema(game: str, state: JSONObject) -> JSONObject:
     """A judge's ruling on a move of ``game`` (the state after it is a ``state`` document)."""
-    state_ref: JSONObject = {k: v for k, v in state.items() if k not in ("$schema", "$id")}
+    state_ref = embedded(state)
     lines: JSONObject = {"type": "array", "items": {"type": "string"}}
     return document_schema(
         game,
