@@ -127,7 +127,7 @@ def test_a_match_writes_its_record_and_reads_back_as_itself(game: str, preset: s
     from cardrules import shengji, siyaosi
 
     match_type = siyaosi.Match if game == "siyaosi" else shengji.Match
-    match = match_type.new(preset, seed=11)  # type: ignore[arg-type]
+    match = match_type.new(preset, seed=11)
     rng = random.Random(2)
     for _ in range(1_500):  # far into the match: several rounds of 四幺四, Shengji's deal and play
         if match.is_over:

@@ -111,30 +111,38 @@ def variants(game: str, **fixed: object) -> st.SearchStrategy[VariantBase]:
                 changes[field.name] = draw(switch_values(sw, field.default))
         fields = {f.name: f for f in switches_of(cls)}
         plain = {k: fields[k].metadata["switch"].plain(v) for k, v in changes.items()}
-        repaired: set[str] = set()
-        # Repair until the validator accepts. A refused key that is neither pinned nor repaired
-        # yet gets the first accepted value of its domain, scanned from a drawn start (so a pinned
-        # deck count still finds a kitty that divides); after that the changes are dropped one
-        # by one: first the key named, else a drawn one.
+        repairs: dict[str, int] = {}
+        # Repair until the validator accepts. A refused key that is not pinned (nor repaired three
+        # times already) gets the first value of its domain, scanned from a drawn start, that the
+        # validator no longer refuses it for (so a pinned deck count still finds a kitty that
+        # divides), and the next refused key is repaired in turn; after that the changes are dropped
+        # one by one: first the key refused or one its message names, else a drawn one.
         while True:
             try:
                 return base.replace(**plain)
             except VariantError as err:
                 key = err.key
-                if key in fields and key not in fixed and key not in repaired:
-                    repaired.add(key)
+                if key in fields and key not in fixed and repairs.get(key, 0) < 3:
+                    repairs[key] = repairs.get(key, 0) + 1
                     sw_key: Switch = fields[key].metadata["switch"]
                     domain = [sw_key.plain(v) for v in _domain(sw_key)]
                     start = draw(st.integers(0, max(0, len(domain) - 1)))
+                    fixed_now = False
                     for value in domain[start:] + domain[:start]:
                         try:
                             return base.replace(**(plain | {key: value}))
-                        except VariantError:
-                            continue
+                        except VariantError as again:
+                            if again.key != key:  # this key is right now; repair the next one
+                                plain[key] = value
+                                fixed_now = True
+                                break
+                    if fixed_now:
+                        continue
                 free = sorted(k for k in plain if k not in fixed)
                 if not free:
                     raise
-                plain.pop(key if key in free else draw(st.sampled_from(free)))
+                named = [k for k in free if k == key or f"'{k}'" in str(err)]
+                plain.pop(named[0] if named else draw(st.sampled_from(free)))
 
     return build()
 
