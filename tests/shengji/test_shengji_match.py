@@ -15,7 +15,7 @@ import pytest
 from cardrules import CardrulesError, GameState
 from cardrules.bots import Bot, RandomBot, play_round
 from cardrules.cards import Card, Rank
-from cardrules.errors import DocumentError, IllegalMoveError, PositionError
+from cardrules.errors import CardrulesError, DocumentError, IllegalMoveError, PositionError
 from cardrules.events import Event
 from cardrules.jsonio import JSON
 from cardrules.multiset import Cards
@@ -55,7 +55,9 @@ def _position(**table: object) -> Match:
 def test_a_match_is_a_game_state() -> None:
     state: GameState[Move] = Match.new(FOUR, seed=1)
     assert state.turn is not None and not state.is_over
-    assert state.result().to_json()["type"] == "standing"
+    with pytest.raises(CardrulesError, match="not over"):
+        state.result()  # as a play state's before its round is over
+    assert Match.new(FOUR, seed=1).standing.to_json()["type"] == "standing"
 
 
 def test_view_only_bots_play_a_match_through_every_phase() -> None:
@@ -221,7 +223,7 @@ def test_events_of_a_match_replay_and_read_back() -> None:
 def test_the_standing_reads_back_and_names_the_winner() -> None:
     rng = random.Random(6)
     match = Match.new(FOUR.replace(match_rounds=1), seed=6)
-    standing = match.result()
+    standing = match.standing
     assert not standing.over and standing.winner is None and standing.last is None
     while not match.is_over:
         match = match.apply(match.random_move(rng))

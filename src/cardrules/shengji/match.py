@@ -22,7 +22,7 @@ import attrs
 
 from cardrules.cards import Card, Rank, Suit
 from cardrules.deck import shuffled
-from cardrules.errors import Illegal, IllegalMoveError, PositionError
+from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.events import Event
 from cardrules.game import Derives
 from cardrules.jsonio import JSON, JSONObject, document, open_document
@@ -445,7 +445,16 @@ class Match(Derives, MatchFacts, Recording[Move]):
 
     # ------------------------------------------------------------------ results and views
     def result(self) -> MatchStanding:
-        """The match's standing: levels, scores, rounds, the winner once it is over."""
+        """The match's final standing, as :meth:`standing`; raises
+        :class:`~cardrules.errors.CardrulesError` before the match is over (as a play state's
+        ``result()`` does before its round is)."""
+        if not self.is_over:
+            raise CardrulesError("the match is not over yet")
+        return self.standing
+
+    @property
+    def standing(self) -> MatchStanding:
+        """The match's standing now: levels, scores, rounds, the winner once it is over."""
         return MatchStanding(
             round=self.round_number,
             over=self.is_over,
