@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self, TypeVar
 import attrs
 
 from cardrules.cards import CARD_COUNT, Rank
-from cardrules.errors import VariantError, did_you_mean
+from cardrules.errors import PositionError, VariantError, did_you_mean
 from cardrules.jsonio import JSON, JSONObject, Reader
 from cardrules.limits import MAX_EXTENDS, MAX_NAME_CHARS, MAX_PATH_CHARS, quote
 from cardrules.registry import game_named
@@ -42,6 +42,7 @@ __all__ = [
     "variant_class",
     "variant_diff",
     "variant_from_table",
+    "variant_of",
 ]
 
 #: The games this library plays, by their name in files and on the command line (the registry
@@ -455,6 +456,19 @@ def variant_from_table(table: Mapping[str, Any], *, source: str = "variant table
 
 
 _V = TypeVar("_V", bound=VariantBase)
+
+
+def variant_of(cls: type[_V], variant: object) -> _V:
+    """``variant`` when it is a ``cls``, else the preset of ``cls``'s game it names: what a
+    game's constructors (``State.new``, ``Match.new``) accept as their variant. Anything else is
+    a :class:`~cardrules.errors.PositionError` naming the key ``variant``."""
+    if isinstance(variant, cls):
+        return variant
+    if not isinstance(variant, str):
+        raise PositionError(f"a variant or a preset name, got {quote(variant)}", key="variant")
+    loaded = load_variant(variant, game=cls.game)
+    assert isinstance(loaded, cls)
+    return loaded
 
 
 def _build(cls: type[_V], table: Mapping[str, Any], source: str) -> _V:

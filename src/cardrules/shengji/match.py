@@ -63,7 +63,7 @@ from cardrules.shengji.moves import NAMING, Move, MoveKind
 from cardrules.shengji.phases import MAX_REDEALS, Phase
 from cardrules.shengji.state import State
 from cardrules.shengji.variant import NoBidFirstRound, Variant
-from cardrules.variant import load_variant
+from cardrules.variant import variant_of
 
 __all__ = ["Match"]
 
@@ -513,10 +513,4 @@ def _new_bid(move: Move, level: Rank) -> Bid:
 
 
 def _variant(variant: Variant | str) -> Variant:
-    if isinstance(variant, Variant):
-        return variant
-    if not isinstance(variant, str):
-        raise PositionError(f"a variant or a preset name, got {quote(variant)}", key="variant")
-    loaded = load_variant(variant, game="shengji")
-    assert isinstance(loaded, Variant)
-    return loaded
+    return variant_of(Variant, variant)

@@ -44,7 +44,7 @@ from cardrules.shengji.throws import resolve_throw
 from cardrules.shengji.trick import bonus_after, overtakes, winner
 from cardrules.shengji.variant import Variant
 from cardrules.shengji.view import View, read_head, read_moves
-from cardrules.variant import load_variant
+from cardrules.variant import variant_of
 
 __all__ = ["State", "hand_size"]
 
@@ -605,10 +605,4 @@ def _minus(hands: tuple[Cards, ...], seat: int, cards: Cards) -> tuple[Cards, ..
 
 
 def _variant(variant: Variant | str) -> Variant:
-    if isinstance(variant, Variant):
-        return variant
-    if not isinstance(variant, str):
-        raise PositionError(f"a variant or a preset name, got {quote(variant)}", key="variant")
-    loaded = load_variant(variant, game="shengji")
-    assert isinstance(loaded, Variant)
-    return loaded
+    return variant_of(Variant, variant)

@@ -75,7 +75,7 @@ from cardrules.siyaosi.scoring import (
 from cardrules.siyaosi.state import State, first_leader
 from cardrules.siyaosi.tribute import Exchange
 from cardrules.siyaosi.variant import Variant
-from cardrules.variant import load_variant, read_variant
+from cardrules.variant import read_variant, variant_of
 
 if TYPE_CHECKING:
     from cardrules.siyaosi.matchview import MatchView
@@ -566,10 +566,4 @@ def tribute_events(ex: Exchange, after: Exchange, move: Move, sink: list[Event])
 
 
 def _variant(variant: Variant | str) -> Variant:
-    if isinstance(variant, Variant):
-        return variant
-    if not isinstance(variant, str):
-        raise PositionError(f"a variant or a preset name, got {quote(variant)}", key="variant")
-    loaded = load_variant(variant, game="siyaosi")
-    assert isinstance(loaded, Variant)
-    return loaded
+    return variant_of(Variant, variant)

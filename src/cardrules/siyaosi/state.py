@@ -39,7 +39,7 @@ from cardrules.siyaosi.rules import TableFacts
 from cardrules.siyaosi.trick import advance, is_over, replay
 from cardrules.siyaosi.variant import FirstLeader, FirstRuling, Variant
 from cardrules.siyaosi.view import View, read_table, read_trick
-from cardrules.variant import load_variant
+from cardrules.variant import variant_of
 
 __all__ = ["State", "deal_sizes", "first_leader"]
 
@@ -370,10 +370,4 @@ def _made(
 
 
 def _variant(variant: Variant | str) -> Variant:
-    if isinstance(variant, Variant):
-        return variant
-    if not isinstance(variant, str):
-        raise PositionError(f"a variant or a preset name, got {quote(variant)}", key="variant")
-    loaded = load_variant(variant, game="siyaosi")
-    assert isinstance(loaded, Variant)
-    return loaded
+    return variant_of(Variant, variant)
