@@ -26,15 +26,16 @@ from cardrules.variant import read_variant
 
 if TYPE_CHECKING:
     from cardrules.shengji.match import Match
+    from cardrules.shengji.match_view import MatchView
 
-__all__ = ["bid_json", "match_body", "read_match_fields"]
+__all__ = ["bid_json", "bidding_json", "match_body", "read_match_fields"]
 
 _WHAT = "shengji match"
 
 
 def match_body(m: Match) -> JSONObject:
     """The document body of a match (every field; ``turn`` is added by the caller)."""
-    return {
+    own: JSONObject = {
         "variant": m.variant.to_json(),
         "seed": m.seed,
         "round": m.round_number,
@@ -47,6 +48,14 @@ def match_body(m: Match) -> JSONObject:
         "hands": [str(h) for h in m.hands],
         "stock": " ".join(str(c) for c in m.stock),
         "kitty": str(m.kitty),
+    }
+    return own | bidding_json(m)
+
+
+def bidding_json(m: Match | MatchView) -> JSONObject:
+    """What a match and every seat's view of it both write: the bidding, the burial, the play
+    and the last round's settlement."""
+    return {
         "bid": bid_json(m.bid),
         "trump": None if m.trump is None else m.trump.letter,
         "passes": m.passes,

@@ -18,7 +18,7 @@ import attrs
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import Illegal, IllegalMoveError, PositionError
 from cardrules.game import Judge
-from cardrules.jsonio import JSONObject, document, record_json
+from cardrules.jsonio import JSONObject, document
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
 from cardrules.multiset import Cards
@@ -28,7 +28,7 @@ from cardrules.shengji.bids import Bid
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.match_facts import MatchFacts, PlayTable
-from cardrules.shengji.match_json import bid_json
+from cardrules.shengji.match_json import bidding_json
 from cardrules.shengji.moves import Move
 from cardrules.shengji.order import trump_context
 from cardrules.shengji.phases import Phase
@@ -132,36 +132,23 @@ class MatchView(MatchFacts, Judge[Move]):
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> JSONObject:
         """The view as a document ``{"format": 1, "game": "shengji", "type": "match-view", …}``."""
-        return document(
-            "shengji",
-            "match-view",
-            {
-                "seat": self.seat,
-                "variant": self.variant.to_json(),
-                "round": self.round_number,
-                "redeals": self.redeals,
-                "levels": [r.text for r in self.levels],
-                "scores": list(self.scores),
-                "banker": self.banker,
-                "dealt_first": self.dealt_first,
-                "phase": self.phase.value,
-                "hand": str(self.hand),
-                "hand_sizes": list(self.hand_sizes),
-                "stock_size": self.stock_size,
-                "kitty_size": self.kitty_size,
-                "kitty": None if self.kitty is None else str(self.kitty),
-                "bid": bid_json(self.bid),
-                "trump": None if self.trump is None else self.trump.letter,
-                "passes": self.passes,
-                "to_ask": self.to_ask,
-                "burier": self.burier,
-                "flipped": " ".join(str(c) for c in self.flipped),
-                "play": None if self.play is None else self.play.to_json(),
-                "last": None if self.last is None else record_json(self.last),
-                "winner": self.winner,
-                "turn": self.turn,
-            },
-        )
+        own: JSONObject = {
+            "seat": self.seat,
+            "variant": self.variant.to_json(),
+            "round": self.round_number,
+            "redeals": self.redeals,
+            "levels": [r.text for r in self.levels],
+            "scores": list(self.scores),
+            "banker": self.banker,
+            "dealt_first": self.dealt_first,
+            "phase": self.phase.value,
+            "hand": str(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "stock_size": self.stock_size,
+            "kitty_size": self.kitty_size,
+            "kitty": None if self.kitty is None else str(self.kitty),
+        }
+        return document("shengji", "match-view", own | bidding_json(self) | {"turn": self.turn})
 
 
 def view_of(match: Match, seat: int) -> MatchView:
