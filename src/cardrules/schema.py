@@ -380,8 +380,9 @@ if __name__ == "__main__":  # pragma: no cover - a maintenance command
         print("wrote", path)
 
 
-def position_schema(game: str, own_keys: Sequence[str]) -> JSONObject:
-    """A ``[position]`` table of the case-file contract (as JSON), with the game's own keys."""
+def position_schema(game: str, own_keys: Mapping[str, JSON]) -> JSONObject:
+    """A ``[position]`` table of the case-file contract (as JSON), with the game's own keys (each
+    with its schema)."""
     body: dict[str, JSON] = {
         "game": {"const": game},
         "variant": {"type": "string", "maxLength": 1024},
@@ -396,7 +397,7 @@ def position_schema(game: str, own_keys: Sequence[str]) -> JSONObject:
         "leader": SEAT,
         "phase": {"type": "string", "maxLength": MAX_NAME_CHARS},
         "out": {"type": "array", "items": SEAT},
-        **{key: {} for key in own_keys},
+        **own_keys,
     }
     schema: JSONObject = {
         "type": "object",

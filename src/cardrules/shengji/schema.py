@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardrules.jsonio import JSON, JSONObject
+from cardrules.limits import MAX_MOVE_TEXT
 from cardrules.schema import (
     CARDS,
     COUNT,
@@ -36,6 +37,21 @@ from cardrules.shengji.scoring import KittyBonus, RoundResult
 from cardrules.shengji.variant import Variant
 
 __all__ = ["schemas"]
+
+
+def _position_keys() -> dict[str, JSON]:
+    """The match keys of a position (SJ-MATCH-4), each with its schema."""
+    keys: dict[str, JSON] = {
+        "round": {"type": "integer", "minimum": 1},
+        "redeals": {"type": "integer", "minimum": 0, "maximum": MAX_REDEALS},
+        "seed": SEED,
+        "scores": {"type": "array", "items": {"type": "integer"}},
+        "dealt_first": SEAT,
+        "stock": CARDS,
+        "bid": {"type": "string", "maxLength": MAX_MOVE_TEXT},
+    }
+    assert keys.keys() == POSITION_KEYS
+    return keys
 
 
 def schemas() -> dict[str, JSONObject]:
@@ -105,7 +121,7 @@ def schemas() -> dict[str, JSONObject]:
         "shengji.result": result,
         "shengji.events": event_log_schema("shengji", EVENTS),
         "shengji.ruling": ruling_schema("shengji", state),
-        "shengji.position": position_schema("shengji", sorted(POSITION_KEYS)),
+        "shengji.position": position_schema("shengji", _position_keys()),
         **_match_schemas(variant, levels, state, view),
     }
 

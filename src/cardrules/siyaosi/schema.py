@@ -38,6 +38,18 @@ from cardrules.siyaosi.variant import Variant
 __all__ = ["schemas"]
 
 
+def _position_keys() -> dict[str, JSON]:
+    """The match keys of a position (4A4-MATCH-3), each with its schema."""
+    keys: dict[str, JSON] = {
+        "seed": SEED,
+        "round": {"type": "integer", "minimum": 1},
+        "score": array({"type": "integer"}, exactly=2),
+        "last_finish": {"type": "array", "items": SEAT},
+    }
+    assert keys.keys() == POSITION_KEYS
+    return keys
+
+
 def schemas() -> dict[str, JSONObject]:
     """Every 四幺四 document schema, by name."""
     variant = variant_schema(Variant)
@@ -74,7 +86,7 @@ def schemas() -> dict[str, JSONObject]:
         ),
         "siyaosi.events": event_log_schema("siyaosi", EVENTS),
         "siyaosi.ruling": ruling_schema("siyaosi", state),
-        "siyaosi.position": position_schema("siyaosi", sorted(POSITION_KEYS)),
+        "siyaosi.position": position_schema("siyaosi", _position_keys()),
         **_match_schemas(table, moves, obj(view_body), obj(round_result)),
     }
 
