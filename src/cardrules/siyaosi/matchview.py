@@ -154,14 +154,10 @@ class MatchView(Judge[Move]):
                 "hand": str(self.hand),
                 "hand_sizes": list(self.hand_sizes),
                 "tribute": None if self.exchange is None else exchange_json(self.exchange),
-                "play": None if self.play is None else _body(self.play.to_json()),
+                "play": None if self.play is None else self.play.to_json(),
                 "result": None if self.result is None else self.result.body(),
             },
         )
-
-
-def _body(doc: JSONObject) -> JSONObject:
-    return {k: v for k, v in doc.items() if k not in ("format", "game", "type")}
 
 
 def exchange_json(ex: Exchange) -> JSONObject:

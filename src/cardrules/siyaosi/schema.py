@@ -16,6 +16,7 @@ from cardrules.schema import (
     array,
     by_phase,
     document_schema,
+    embedded,
     event_log_schema,
     move_fields,
     named,
@@ -87,7 +88,7 @@ def schemas() -> dict[str, JSONObject]:
         "siyaosi.events": event_log_schema("siyaosi", EVENTS),
         "siyaosi.ruling": ruling_schema("siyaosi", state),
         "siyaosi.position": position_schema("siyaosi", _position_keys()),
-        **_match_schemas(table, moves, obj(view_body), obj(round_result)),
+        **_match_schemas(table, moves, embedded(view), obj(round_result)),
     }
 
 
@@ -164,7 +165,7 @@ def _match_schemas(
         "hand": CARDS,
         "hand_sizes": array(COUNT),
         "tribute": nullable(obj(tribute_body)),
-        "play": nullable(play_view),  # a play view's body, without the envelope
+        "play": nullable(play_view),  # the seat's play view, a whole document
         "result": nullable(result),
     }
     view = document_schema(
