@@ -68,7 +68,8 @@ MAX_MOVE_TEXT = 4096
 #: dealt and every bid included, is about 250 KB; the longest measured, 73 rounds, 400 KB).
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 #: Moves in one game record: a four-deck Shengji round is about 450 moves (216 cards dealt,
-#: 216 played, the bids), and the spec bounds a random match at 150 rounds (SJ-MATCH-2).
+#: 216 played, the bids), and the tests hold a random match to 150 rounds,
+#: SJ-MATCH-2 (The end of the match).
 MAX_RECORD_MOVES = 100_000
 
 

@@ -53,9 +53,9 @@ __all__ = [
 
 _refuse = CODES.refuse
 
-#: SJ-BID-7: round 1 is dealt again at most this many times in a row when nobody bids; after
-#: that the kitty is turned up (SJ-BID-8), so a house rule that makes bids rare cannot stall a
-#: match.
+#: SJ-BID-7 (Nobody bids): round 1 is dealt again at most this many times in a row when nobody
+#: bids; after that the kitty is turned up (SJ-BID-8 (The kitty flip)), so a house rule that
+#: makes bids rare cannot stall a match.
 MAX_REDEALS = 10
 
 

@@ -40,7 +40,8 @@ __all__ = ["schemas"]
 
 
 def _position_keys() -> dict[str, JSON]:
-    """The match keys of a position (SJ-MATCH-4), each with its schema."""
+    """The match keys of a position, each with its schema, SJ-MATCH-4 (What a match shows and
+    saves)."""
     keys: dict[str, JSON] = {
         "round": {"type": "integer", "minimum": 1},
         "redeals": {"type": "integer", "minimum": 0, "maximum": MAX_REDEALS},

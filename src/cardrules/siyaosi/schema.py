@@ -40,7 +40,8 @@ __all__ = ["schemas"]
 
 
 def _position_keys() -> dict[str, JSON]:
-    """The match keys of a position (4A4-MATCH-3), each with its schema."""
+    """The match keys of a position, each with its schema, 4A4-MATCH-3 (Match positions and
+    records)."""
     keys: dict[str, JSON] = {
         "seed": SEED,
         "round": {"type": "integer", "minimum": 1},
