@@ -15,7 +15,7 @@ import pytest
 from cardrules import CardrulesError, GameState
 from cardrules.bots import Bot, RandomBot, play_round
 from cardrules.cards import Card, Rank
-from cardrules.errors import CardrulesError, DocumentError, IllegalMoveError, PositionError
+from cardrules.errors import DocumentError, IllegalMoveError, PositionError
 from cardrules.events import Event
 from cardrules.jsonio import JSON
 from cardrules.multiset import Cards
