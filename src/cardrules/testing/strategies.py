@@ -135,6 +135,9 @@ def variants(game: str, **fixed: object) -> st.SearchStrategy[VariantBase]:
                 if not free:
                     raise
                 plain.pop(key if key in free else draw(st.sampled_from(free)))
+                # without that change a key repaired before may be refused again (a kitty
+                # that divided only with the dropped player count): it may be repaired anew
+                repaired.clear()
 
     return build()
 
