@@ -15,7 +15,6 @@ from cardrules.records import Record, read_record, steps
 from cardrules.registry import game_named
 from cardrules.variant import load_variant
 
-
 #: What the screen says when a round ends (四幺四, Shengji).
 _ROUND_ENDS = ("round over", "the hands are played out")
 
@@ -89,7 +88,7 @@ def test_a_person_plays_through_the_terminal(
 
 
 def test_a_shengji_deal_asks_the_person_only_when_their_choices_change() -> None:
-    record, screen, typist = _play("shengji", "four-deck", seed=4, seat=0)
+    record, screen, _typist = _play("shengji", "four-deck", seed=4, seat=0)
     dealt = screen.split("play begins", 1)[0]
     # 54 cards reach seat 0 in the deal, each a moment in turn; the person is asked far fewer
     # times (this typist answers each question with two lines: hint, then the move), and no
