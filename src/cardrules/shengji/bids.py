@@ -14,7 +14,8 @@ a small one of the same tier, and two suits of one tier tie (a tie does not over
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -32,6 +33,8 @@ __all__ = [
     "bid_options",
     "bid_trump",
     "contained_rank",
+    "face_counts",
+    "face_slots",
     "flip_banker",
     "flip_trump",
     "needs_naming",
@@ -72,17 +75,29 @@ def bid_face(cards: Cards, level: Rank) -> tuple[int, int] | None:
     width = sum(counts)
     if not 1 <= width <= MAX_BID_WIDTH:
         return None
-    for face, slot in enumerate(_slots(level)):
+    for face, slot in enumerate(face_slots(level)):
         if counts[slot] == width:
             return width, face
     return None
 
 
 @functools.lru_cache(maxsize=16)
-def _slots(level: Rank) -> tuple[int, ...]:
+def face_slots(level: Rank) -> tuple[int, ...]:
     """The card slot of each face: the level card of ♠ ♥ ♣ ♦, then SJ, BJ."""
     return (*(card_index(level, s) for s in Suit), card_index(Rank.SMALL_JOKER, None),
             card_index(Rank.BIG_JOKER, None))  # fmt: skip
+
+
+def face_counts(hand: Cards, level: Rank) -> tuple[int, ...]:
+    """What of a hand a bid can show: how many it holds of each face (in :func:`face_slots`
+    order) — all that :func:`bid_options` reads of it."""
+    return _face_picker(level)(hand.counts)
+
+
+@functools.lru_cache(maxsize=16)
+def _face_picker(level: Rank) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    getter: Callable[[Sequence[int]], tuple[int, ...]] = operator.itemgetter(*face_slots(level))
+    return getter
 
 
 @functools.lru_cache(maxsize=64)
@@ -144,7 +159,7 @@ def _candidates(
     card slot it shows and its cards."""
     out = []
     for (width, face), rank in _ranking(order).items():
-        slot = _slots(level)[face]
+        slot = face_slots(level)[face]
         counts = [0] * CARD_COUNT
         counts[slot] = width
         out.append((rank, (width, face), slot, Cards.unchecked(tuple(counts))))

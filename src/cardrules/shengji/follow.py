@@ -40,7 +40,7 @@ import itertools
 import operator
 import random
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import attrs
 
@@ -1068,6 +1068,7 @@ def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
 
 
 _COUNT_LIMIT = 4096
+_ALL = range(CARD_COUNT)
 
 
 def _run_cards(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list[int]]:
@@ -1122,9 +1123,19 @@ def _count_by_runs(
     return total
 
 
-def _expand(counts: Sequence[int]) -> list[Card]:
-    table = all_cards()
-    return [table[i] for i, n in enumerate(counts) for _ in range(n)]
+def _sample(rng: random.Random, indices: Sequence[int], counts: Iterable[int], k: int) -> list[int]:
+    """``k`` cards drawn at random from the cards ``indices`` held ``counts`` times: as
+    ``rng.sample`` draws from the list of the cards, each as often as held, ascending (the same
+    draws — ``counts=`` is documented to equal the repeated list — without listing them); no
+    draw at all for ``k = 0``, as ``rng.sample`` makes none."""
+    return rng.sample(indices, k, counts=counts) if k else []
+
+
+def _counted(indices: Sequence[int], counts: list[int]) -> Cards:
+    """``counts`` plus one per index in ``indices``, as cards."""
+    for i in indices:
+        counts[i] += 1
+    return Cards.unchecked(tuple(counts))
 
 
 def _place(
@@ -1161,24 +1172,28 @@ def random_follow(lead: Combination, hand: Cards, ctx: TrumpContext, rng: random
     """One legal follow, drawn cheaply: the pieces the ladder demands are cut from the hand at
     random, the rest is random cards of the led suit (or, when short of it, of the hand)."""
     need = lead.size
-    if len(hand) < need:
+    counts = hand.counts
+    if sum(counts) < need:
         raise CardrulesError(f"a hand of {len(hand)} cards cannot follow {need}")
     key = lead.suit_key
-    held = _of_key(hand, ctx, key)
-    held_n = len(held)
+    suit = _suit(ctx, key)
+    held_counts = suit.of(counts)
+    held_n = sum(held_counts)
     if held_n <= need:
-        extra = rng.sample(_expand((hand - held).counts), need - held_n)
-        return held + Cards.of(extra)
-    ladder = ladder_for(lead)
+        held = _of_key(hand, ctx, key)
+        extra = _sample(rng, _ALL, map(operator.sub, counts, held.counts), need - held_n)
+        return _counted(extra, list(held.counts))
+    # From here only the led suit's cards are read (the ladder and the pieces are of its lanes).
+    ladder = _lead_ladder(lead)
     chosen = [0] * CARD_COUNT
     if ladder.steps:
-        _, req = _greedy(achievable_front(held.counts, ctx, key, ladder), ladder)
+        req = _vector(counts, ctx, key, ladder)[1]
         shapes = sorted(
             (ladder.shapes[s] for s, n in enumerate(req) for _ in range(n)),
             key=lambda sh: (-sh[0], -sh[1]),
         )
-        if not _place(list(held.counts), shapes, ctx, key, rng, chosen):  # pragma: no cover
+        if not _place(list(counts), shapes, ctx, key, rng, chosen):  # pragma: no cover
             raise AssertionError("the ladder promised pieces that could not be cut")
-    left = [h - c for h, c in zip(held.counts, chosen, strict=True)]
-    pad = rng.sample(_expand(left), need - sum(chosen))
-    return Cards.unchecked(tuple(chosen)) + Cards.of(pad)
+    left = map(operator.sub, held_counts, suit.of(chosen))
+    pad = _sample(rng, ctx.cards_of_suit[key], left, need - sum(chosen))
+    return _counted(pad, chosen)

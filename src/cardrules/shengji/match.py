@@ -53,6 +53,7 @@ from cardrules.shengji.events import (
     RoundStarted,
     TrumpNamed,
 )
+from cardrules.shengji.evolve import evolver
 from cardrules.shengji.levels import Settlement, settle
 from cardrules.shengji.match_check import check_match
 from cardrules.shengji.match_facts import MatchFacts, MatchStanding, PlayTable
@@ -208,7 +209,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
             return self.play.random_move(rng, seat)
         move: Move | None = None
         if seat is None and self.phase is Phase.DEAL and (self.bid is None or self.bid.named):
-            move = rng.choice(list(self.legal_moves()))
+            move = rng.choice(phases.deal_moves(self, self.hands))
         elif seat is None or 0 <= seat < self.players:
             who = self.turn if seat is None else seat
             if who is not None:
@@ -239,7 +240,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
         return self._pass(sink)
 
     def _evolve(self, **changes: object) -> Match:
-        return attrs.evolve(self, derived=self._TRUSTED, **changes)  # type: ignore[arg-type]
+        return _evolve(self, changes)
 
     # -- the deal and the bidding
     def _deal_round(
@@ -294,7 +295,9 @@ class Match(Derives, MatchFacts, Recording[Move]):
             return self._evolve(phase=Phase.BID, to_ask=self.dealt_first, passes=0)
         seat = (self.to_ask + 1) % self.players
         hands = list(self.hands)
-        hands[seat] = hands[seat] + Cards.of(self.stock[:1])
+        counts = list(hands[seat].counts)
+        counts[self.stock[0].index] += 1
+        hands[seat] = Cards.unchecked(tuple(counts))
         if sink is not None:
             sink.append(CardDealt(seat))
         return self._evolve(hands=tuple(hands), stock=self.stock[1:], to_ask=seat)
@@ -492,6 +495,10 @@ class Match(Derives, MatchFacts, Recording[Move]):
             f"<Match round {self.round_number}, {self.phase}, turn {self.turn}, levels "
             f"{'/'.join(r.text for r in self.levels)}>"
         )
+
+
+#: ``attrs.evolve`` for the rules' own moves: a match built from a checked one needs no checks.
+_evolve = evolver(Match)
 
 
 def _first_card(

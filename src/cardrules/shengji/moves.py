@@ -20,7 +20,7 @@ from cardrules.move import EMPTY, MoveBase
 from cardrules.multiset import Cards
 from cardrules.shengji.pieces import Combination
 
-__all__ = ["NAMING", "Move", "MoveKind", "Top"]
+__all__ = ["NAMING", "Move", "MoveKind", "Top", "play_move"]
 
 
 class MoveKind(StrEnum):
@@ -60,6 +60,22 @@ class Move(MoveBase[MoveKind]):
 
     kind: MoveKind = MoveKind.PLAY
     cards: Cards = EMPTY
+
+
+_new = object.__new__
+_set = object.__setattr__
+_PLAY = MoveKind.PLAY
+
+
+def play_move(seat: int, cards: Cards) -> Move:
+    """``Move(seat, MoveKind.PLAY, cards)`` for a play the rules built themselves (a seat of the
+    table, cards that are a non-empty :class:`~cardrules.multiset.Cards`), without the checks
+    of the constructor — moves are built on every decision of a simulation."""
+    move: Move = _new(Move)
+    _set(move, "seat", seat)
+    _set(move, "kind", _PLAY)
+    _set(move, "cards", cards)
+    return move
 
 
 @attrs.frozen

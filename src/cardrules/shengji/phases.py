@@ -13,12 +13,14 @@ frying after a flip), SJ-MATCH-1 (A match is rounds of phases).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
+from functools import lru_cache
 from typing import Protocol
 
-from cardrules.cards import Rank
+from cardrules.cards import CARD_COUNT, Rank
 from cardrules.errors import Illegal
 from cardrules.game import common_refusal
 from cardrules.multiset import Cards
@@ -32,6 +34,8 @@ from cardrules.shengji.bids import (
     bid_face,
     bid_options,
     contained_rank,
+    face_counts,
+    face_slots,
     order_rank,
 )
 from cardrules.shengji.codes import CODES
@@ -45,6 +49,7 @@ __all__ = [
     "Table",
     "count",
     "count_sub_multisets",
+    "deal_moves",
     "explain",
     "generate",
     "parse_move",
@@ -243,22 +248,77 @@ def _bid_fault(
     standing bid of rank ``held``, or ``None``: the one test behind :func:`explain` and the
     listing."""
     standing = table.bid
+    return _fault(seat, rank, face, None if standing is None else standing.seat, held)
+
+
+def _fault(
+    seat: int, rank: BidRank, face: tuple[int, int], standing: int | None, held: BidRank | None
+) -> str | None:
+    """:func:`_bid_fault` from the standing bidder's seat (``None``: no bid stands)."""
     if standing is None or held is None:
         width, kind = face
         return "jokers-overcall-only" if kind >= SMALL and width < MAX_BID_WIDTH else None
-    if standing.seat == seat:
+    if standing == seat:
         return "self-overcall"
     return "bid-too-low" if rank <= held else None
 
 
 # ---------------------------------------------------------------------- listing
-def _shows(table: Table, seat: int, hand: Cards, kind: MoveKind) -> Iterator[Move]:
+def _shows(table: Table, seat: int, hand: Cards, kind: MoveKind) -> tuple[Move, ...]:
     """The legal bids (or fries) of ``seat``, weakest first."""
     order = table.variant.bid_order if kind is MoveKind.BID else table.variant.fry_order
     held = _standing(table, kind)
-    for rank, face, cards in bid_options(hand, table.level, order):
-        if _bid_fault(table, seat, rank, face, held) is None:
-            yield Move(seat, kind, cards)
+    standing = table.bid
+    level = table.level
+    return _legal_shows(
+        seat,
+        kind,
+        face_counts(hand, level),
+        level,
+        order,
+        None if standing is None else standing.seat,
+        held,
+    )
+
+
+@lru_cache(maxsize=8192)
+def _legal_shows(
+    seat: int,
+    kind: MoveKind,
+    faces: tuple[int, ...],
+    level: Rank,
+    order: tuple[str, ...],
+    standing: int | None,
+    held: BidRank | None,
+) -> tuple[Move, ...]:
+    """:func:`_shows` from what it depends on, remembered: during the deal every seat's bids are
+    listed after every card, and they change only when a level card or a joker comes."""
+    counts = [0] * CARD_COUNT
+    for slot, n in zip(face_slots(level), faces, strict=True):
+        counts[slot] = n
+    return tuple(
+        Move(seat, kind, cards)
+        for rank, face, cards in bid_options(Cards.unchecked(tuple(counts)), level, order)
+        if _fault(seat, rank, face, standing, held) is None
+    )
+
+
+def deal_moves(table: Table, hands: Sequence[Cards]) -> tuple[Move, ...]:
+    """Every legal move of every seat during the deal while no four-joker bid waits for its
+    trump (the seat just dealt may pass, anyone may bid): what :func:`generate` lists seat after
+    seat, as one tuple."""
+    turn = table.turn
+    out: list[Move] = []
+    for seat, hand in enumerate(hands):
+        if seat == turn:
+            out.append(_pass(seat))
+        out += _shows(table, seat, hand, MoveKind.BID)
+    return tuple(out)
+
+
+@functools.cache
+def _pass(seat: int) -> Move:
+    return Move(seat, MoveKind.PASS)
 
 
 def generate(table: Table, seat: int, hand: Cards) -> Iterator[Move]:
@@ -281,7 +341,7 @@ def generate(table: Table, seat: int, hand: Cards) -> Iterator[Move]:
             )
         return
     if seat == table.turn:
-        yield Move(seat, MoveKind.PASS)
+        yield _pass(seat)
     elif phase is not Phase.DEAL:
         return
     yield from _shows(table, seat, hand, MoveKind.FRY if phase is Phase.FRY else MoveKind.BID)

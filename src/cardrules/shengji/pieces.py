@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
+from itertools import compress
 
 import attrs
 
@@ -29,6 +30,7 @@ __all__ = [
     "Piece",
     "beats",
     "classify",
+    "classify_piece",
     "holds_beating_piece",
     "iter_placements",
     "matches_structure",
@@ -198,20 +200,14 @@ def holds_beating_piece(hand: Cards, piece: Piece, ctx: TrumpContext) -> bool:
 
 # ---------------------------------------------------------------------- classify
 def _suit_key_of(cards: Cards, ctx: TrumpContext) -> int | None:
-    key = None
-    keys = ctx.suit_keys
-    for i, n in enumerate(cards.counts):
-        if n:
-            if key is None:
-                key = keys[i]
-            elif keys[i] != key:
-                return None
-    return key
+    """The one suit key of the cards; ``None`` when they mix keys or are empty."""
+    keys = set(compress(ctx.suit_keys, cards.counts))
+    return keys.pop() if len(keys) == 1 else None
 
 
 def _single_piece(cards: Cards, ctx: TrumpContext, key: int) -> Piece | None:
     counts = cards.counts
-    held = [i for i in range(CARD_COUNT) if counts[i]]
+    held = list(compress(range(CARD_COUNT), counts))
     width = counts[held[0]]
     if width > MAX_WIDTH or any(counts[i] != width for i in held):
         return None
@@ -275,6 +271,16 @@ def split_throw(cards: Cards, ctx: TrumpContext) -> tuple[Piece, ...]:
             n -= width
     tuples.sort(key=lambda p: (-p.width, -p.top, p.lane, p.start))
     return (*pieces, *tuples)
+
+
+def classify_piece(cards: Cards, ctx: TrumpContext) -> Combination | None:
+    """:func:`classify` when the cards are one piece, else ``None`` (mixed suit keys, or a throw,
+    which is not split): for questions only one piece can answer."""
+    key = _suit_key_of(cards, ctx)
+    if key is None:
+        return None
+    single = _single_piece(cards, ctx, key)
+    return None if single is None else Combination((single,), cards, key)
 
 
 def classify(cards: Cards, ctx: TrumpContext) -> Combination | None:

@@ -7,9 +7,11 @@ draw the legal moves of the seat in turn from the same facts. So a
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
+from itertools import compress
 from typing import Protocol
 
 from cardrules.cards import Rank
@@ -25,9 +27,9 @@ from cardrules.shengji.follow import (
     random_follow,
     sub_multisets,
 )
-from cardrules.shengji.moves import Move, MoveKind, Top
+from cardrules.shengji.moves import Move, MoveKind, Top, play_move
 from cardrules.shengji.order import TrumpContext
-from cardrules.shengji.pieces import Combination, classify
+from cardrules.shengji.pieces import Combination, classify, classify_piece
 from cardrules.shengji.variant import Variant
 
 __all__ = [
@@ -40,6 +42,7 @@ __all__ = [
     "generate",
     "grounds",
     "parse_move",
+    "piece_cached",
     "random_play",
     "suit_groups",
 ]
@@ -126,6 +129,16 @@ def classify_cached(cards: Cards, ctx: TrumpContext) -> Combination | None:
     return _classify_counts(cards.counts, ctx)
 
 
+@lru_cache(maxsize=8192)
+def _piece_counts(counts: tuple[int, ...], ctx: TrumpContext) -> Combination | None:
+    return classify_piece(Cards.unchecked(counts), ctx)
+
+
+def piece_cached(cards: Cards, ctx: TrumpContext) -> Combination | None:
+    """:func:`~cardrules.shengji.pieces.classify_piece`, remembered."""
+    return _piece_counts(cards.counts, ctx)
+
+
 # ---------------------------------------------------------------------- legality
 def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
     """Why ``move`` is illegal in ``sit``, or ``None`` if it is legal. ``hand`` is the mover's
@@ -171,19 +184,38 @@ def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
 # ---------------------------------------------------------------------- listing
 def suit_groups(hand: Cards, ctx: TrumpContext) -> list[list[tuple[int, int]]]:
     """The hand split by suit key (plain suits, then trumps): ``(card index, count)`` per distinct
-    card, weakest first, so lead enumeration has a stable order."""
-    groups: dict[int, list[tuple[int, int]]] = {}
-    keys = ctx.suit_keys
-    for index, n in enumerate(hand.counts):
-        if n:
-            groups.setdefault(keys[index], []).append((index, n))
+    card, weakest first (by strength, then card index), so lead enumeration has a stable order."""
+    counts = hand.counts
+    out = []
+    for order, pick in _weakest_first(ctx):
+        held = pick(counts)
+        if any(held):
+            out.append(list(compress(zip(order, held, strict=True), held)))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _weakest_first(
+    ctx: TrumpContext,
+) -> tuple[tuple[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]], ...]:
+    """Per suit key (ascending) that has cards: its card indices by strength, then index, and a
+    picker of their counts in that order."""
     strengths = ctx.strengths
     out = []
-    for key in sorted(groups):
-        group = groups[key]
-        group.sort(key=lambda item: (strengths[item[0]], item[0]))
-        out.append(group)
-    return out
+    for cards in ctx.cards_of_suit:
+        order = tuple(sorted(cards, key=lambda i: (strengths[i], i)))
+        if order:
+            out.append((order, _picker(order)))
+    return tuple(out)
+
+
+def _picker(order: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """The counts of the cards in ``order`` (one or more), as a tuple."""
+    if len(order) == 1:
+        only = order[0]
+        return lambda counts: (counts[only],)
+    getter: Callable[[Sequence[int]], tuple[int, ...]] = operator.itemgetter(*order)
+    return getter
 
 
 def generate(sit: Situation, seat: int, hand: Cards) -> Iterator[Move]:
@@ -199,7 +231,7 @@ def generate(sit: Situation, seat: int, hand: Cards) -> Iterator[Move]:
             order = [i for i, _n in group]
             for size in range(1, sum(n for _i, n in group) + 1):
                 for counts in sub_multisets(hand.counts, size, order=order):
-                    yield Move(seat, MoveKind.PLAY, Cards.unchecked(counts))
+                    yield play_move(seat, Cards.unchecked(counts))
         return
     need = len(trick[0].cards)
     if len(hand) < need:
@@ -208,7 +240,7 @@ def generate(sit: Situation, seat: int, hand: Cards) -> Iterator[Move]:
     lead = classify_cached(trick[0].cards, ctx)
     assert lead is not None
     for cards in iter_follows(lead, hand, ctx):
-        yield Move(seat, MoveKind.PLAY, cards)
+        yield play_move(seat, cards)
 
 
 def count(sit: Situation, seat: int, hand: Cards) -> int:
@@ -245,7 +277,7 @@ def random_play(sit: Situation, seat: int, hand: Cards, rng: random.Random) -> M
             return Move(seat, MoveKind.PLAY, hand)
         lead = classify_cached(trick[0].cards, ctx)
         assert lead is not None
-        return Move(seat, MoveKind.PLAY, random_follow(lead, hand, ctx, rng))
+        return play_move(seat, random_follow(lead, hand, ctx, rng))
     group = rng.choice(suit_groups(hand, ctx))
     roll = rng.random()
     counts = [0] * len(hand.counts)
@@ -258,7 +290,7 @@ def random_play(sit: Situation, seat: int, hand: Cards, rng: random.Random) -> M
     else:
         index, n = rng.choice(group)
         counts[index] = rng.randint(1, n) if roll < 0.6 else n
-    return Move(seat, MoveKind.PLAY, Cards.unchecked(tuple(counts)))
+    return play_move(seat, Cards.unchecked(tuple(counts)))
 
 
 # ---------------------------------------------------------------------- reading a move

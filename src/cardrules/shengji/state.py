@@ -13,14 +13,13 @@ from data.
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, TypeVar
 
 import attrs
 
-from cardrules.cards import Rank, Suit
+from cardrules.cards import CARD_COUNT, Rank, Suit
 from cardrules.deck import deal
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.events import Event
@@ -36,7 +35,8 @@ from cardrules.shengji import rules
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import KittyCounted, RoundOver, ThrowFailed, TrickWon
 from cardrules.shengji.events import MovePlayed as MovePlayedEvent
-from cardrules.shengji.moves import Move, MoveKind
+from cardrules.shengji.evolve import evolver
+from cardrules.shengji.moves import Move, MoveKind, play_move
 from cardrules.shengji.order import TrumpContext, trump_context
 from cardrules.shengji.rules import RoundFacts
 from cardrules.shengji.scoring import KittyBonus, RoundResult, point_slots, points_of
@@ -49,6 +49,7 @@ from cardrules.variant import variant_of
 __all__ = ["State", "hand_size"]
 
 _T = TypeVar("_T")
+_set = object.__setattr__
 #: ``(trump context, index of the winning play or -1, last trick's winner, kitty bonus)``.
 _Derived = tuple[TrumpContext, int, int | None, KittyBonus | None]
 
@@ -124,6 +125,12 @@ class State(Derives, RoundFacts, Steps[Move]):
     _winning: int = attrs.field(init=False, eq=False)
     last_winner: int | None = attrs.field(init=False, eq=False)
     kitty_bonus: KittyBonus | None = attrs.field(init=False, eq=False)
+    #: :attr:`is_over`, kept (asked several times per move).
+    _over: bool = attrs.field(init=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        _set(self, "_over", not self.trick and not all(self.hands))
+        super().__attrs_post_init__()
 
     # ------------------------------------------------------------------ validation
     def _check(self) -> _Derived:
@@ -353,7 +360,7 @@ class State(Derives, RoundFacts, Steps[Move]):
     @property
     def is_over(self) -> bool:
         """True once the hands have run out, SJ-TRICK-8 (End of the round)."""
-        return not self.trick and any(not hand for hand in self.hands)
+        return self._over
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -409,12 +416,7 @@ class State(Derives, RoundFacts, Steps[Move]):
         if overtakes(self.trick, top, cards, ctx):
             top = len(trick) - 1
         if len(trick) < self.players:
-            return attrs.evolve(
-                self,
-                hands=hands,
-                trick=trick,
-                derived=(ctx, top, self.last_winner, self.kitty_bonus),
-            )
+            return _evolve(self, {"hands": hands, "trick": trick, "_winning": top})
         return self._finish_trick(hands, trick, top, sink)
 
     def _lead(self, move: Move, sink: list[Event] | None) -> State:
@@ -422,25 +424,34 @@ class State(Derives, RoundFacts, Steps[Move]):
         seat = move.seat
         combo = rules.classify_cached(move.cards, ctx)
         assert combo is not None
-        played = move
-        failed: Cards | None = None
-        penalties = self.penalties
         if combo.is_throw:
             outcome = resolve_throw(combo, seat, self.hands, ctx)
             if not outcome.stands:  # SJ-THROW-3 (A failed throw)
-                played = Move(seat, MoveKind.PLAY, outcome.led)
-                failed = move.cards
                 lost = self.variant.throw_penalty
+                penalties = self.penalties
                 penalties = (*penalties[:seat], penalties[seat] + lost, *penalties[seat + 1 :])
                 if sink is not None:
                     sink.append(ThrowFailed(seat, outcome.led, lost))
-        return attrs.evolve(
+                return _evolve(
+                    self,
+                    {
+                        "hands": _minus(self.hands, seat, outcome.led),
+                        "trick": (play_move(seat, outcome.led),),
+                        "failed_throw": move.cards,
+                        "penalties": penalties,
+                        "_winning": 0,
+                        "_over": False,
+                    },
+                )
+        return _evolve(
             self,
-            hands=_minus(self.hands, seat, played.cards),
-            trick=(played,),
-            failed_throw=failed,
-            penalties=penalties,
-            derived=(ctx, 0, self.last_winner, self.kitty_bonus),
+            {
+                "hands": _minus(self.hands, seat, move.cards),
+                "trick": (move,),
+                "failed_throw": None,
+                "_winning": 0,
+                "_over": False,
+            },
         )
 
     def _finish_trick(
@@ -448,29 +459,36 @@ class State(Derives, RoundFacts, Steps[Move]):
     ) -> State:
         won_by = trick[top].seat
         team = won_by % 2
-        won = tuple(map(sum, zip(*(play.cards.counts for play in trick), strict=True)))
+        summed = sum(_packed(play.cards.counts) for play in trick)
+        won = _cards(summed).counts
         gained = sum(won[i] * value for i, value in point_slots(self.variant.point_values))
         points = list(self.points)
         points[team] += gained
         taken = list(self.taken)
-        taken[team] = Cards.unchecked(tuple(map(operator.add, taken[team].counts, won)))
+        taken[team] = _cards(_packed(taken[team].counts) + summed)
         if sink is not None:
             sink.append(TrickWon(won_by, trick[top].cards, gained))
         bonus: KittyBonus | None = None
-        if any(not hand for hand in hands):
+        over = not all(hands)
+        if over:
             bonus = bonus_after(trick, top, self.banker, self.kitty, self.variant, self.ctx)
             points[self.attacker_team] += bonus.points
-        state = attrs.evolve(
+        state = _evolve(
             self,
-            hands=hands,
-            trick=(),
-            failed_throw=None,
-            leader=won_by,
-            points=(points[0], points[1]),
-            taken=(taken[0], taken[1]),
-            tricks_played=self.tricks_played + 1,
-            last_trick=trick,
-            derived=(self.ctx, -1, won_by, bonus),
+            {
+                "hands": hands,
+                "trick": (),
+                "failed_throw": None,
+                "leader": won_by,
+                "points": (points[0], points[1]),
+                "taken": (taken[0], taken[1]),
+                "tricks_played": self.tricks_played + 1,
+                "last_trick": trick,
+                "_winning": -1,
+                "last_winner": won_by,
+                "kitty_bonus": bonus,
+                "_over": over,
+            },
         )
         if sink is not None and bonus is not None:
             sink.append(KittyCounted(bonus))
@@ -599,9 +617,25 @@ def _opt_cards(reader: Reader, key: str, decks: int) -> Cards | None:
     return None if reader.raw(key) is None else reader.cards(key, decks)
 
 
+#: ``attrs.evolve`` for the rules' own moves (derived facts and ``_over`` among the changes).
+_evolve = evolver(State)
+
+
 def _minus(hands: tuple[Cards, ...], seat: int, cards: Cards) -> tuple[Cards, ...]:
-    hand = Cards.unchecked(tuple(map(operator.sub, hands[seat].counts, cards.counts)))
+    """The hands after ``seat`` played ``cards`` (which it holds)."""
+    hand = _cards(_packed(hands[seat].counts) - _packed(cards.counts))
     return (*hands[:seat], hand, *hands[seat + 1 :])
+
+
+# Count vectors as one int, a byte per card (counts are at most MAX_COPIES, far below 256): adding
+# or removing cards is one big-int operation instead of 54 small ones, as long as no count
+# leaves 0..255 (a play is taken from a hand that holds it; a trick's cards are added).
+def _packed(counts: tuple[int, ...]) -> int:
+    return int.from_bytes(bytes(counts), "little")
+
+
+def _cards(packed: int) -> Cards:
+    return Cards.unchecked(tuple(packed.to_bytes(CARD_COUNT, "little")))
 
 
 def _variant(variant: Variant | str) -> Variant:

@@ -12,7 +12,7 @@ from cardrules.multiset import Cards
 from cardrules.shengji.moves import Move
 from cardrules.shengji.order import TrumpContext
 from cardrules.shengji.pieces import beats
-from cardrules.shengji.rules import classify_cached
+from cardrules.shengji.rules import classify_cached, piece_cached
 from cardrules.shengji.scoring import KittyBonus, kitty_bonus, points_of
 from cardrules.shengji.variant import Variant
 
@@ -22,13 +22,15 @@ __all__ = ["bonus_after", "overtakes", "winner"]
 def overtakes(trick: Sequence[Move], top: int, cards: Cards, ctx: TrumpContext) -> bool:
     """Whether ``cards`` played into ``trick`` take it from the play at index ``top``: the
     first best play keeping the lead's structure wins, later equal plays do not."""
-    combo = classify_cached(cards, ctx)
-    if combo is None:
-        return False
     current = classify_cached(trick[top].cards, ctx)
     lead = classify_cached(trick[0].cards, ctx)
     assert current is not None and lead is not None
-    return beats(current, combo, ctx, lead=lead)
+    if lead.is_throw or current.is_throw:
+        combo = classify_cached(cards, ctx)
+    else:
+        # over one piece only one piece can win (a throw never does): no need to split a throw
+        combo = piece_cached(cards, ctx)
+    return combo is not None and beats(current, combo, ctx, lead=lead)
 
 
 def winner(trick: Sequence[Move], ctx: TrumpContext) -> int:
