@@ -99,6 +99,39 @@ def _picked(hand: tuple[int, ...], r: int, k: int) -> Cards:
     return _cards(out)
 
 
+def rank_count(counts: tuple[int, ...], r: int) -> int:
+    """Cards of face rank ``r`` (a joker's rank has one slot) in a count vector."""
+    if r > 14:
+        return counts[r + 37]  # SJ 15 -> slot 52, BJ 16 -> slot 53
+    return counts[r - 2] + counts[r + 11] + counts[r + 24] + counts[r + 37]
+
+
+def _lead_groups(
+    counts: tuple[int, ...], rc: list[int], seat: int, keyed: list[tuple[_Key, Move]]
+) -> None:
+    """A leader's singles, pairs and bombs: for every rank, its first ``k`` cards in pick order
+    for every ``k`` it holds (what ``_picked(counts, r, k)`` chooses), built up card by card."""
+    order = KIND_ORDER[PLAY]
+    for r in range(2, 17):
+        n = rc[r]
+        if not n:
+            continue
+        rank_order = NATURAL[r]
+        out: list[int] | None = None
+        k = 0
+        for i in _PICK[r]:
+            for _ in range(counts[i]):
+                k += 1
+                if out is None:
+                    cards = _ONE[i]
+                    out = list(_ZERO54)
+                    out[i] = 1
+                else:
+                    out[i] += 1
+                    cards = _cards(out)
+                keyed.append(((seat, order, k, rank_order, cards.counts), _move(seat, PLAY, cards)))
+
+
 #: Which runs are worth building: ``(width, start, length) -> bool``.
 RunFilter = Callable[[int, int, int], bool]
 
@@ -301,13 +334,7 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
         if seat == turn:
             rc = rank_counts(hand.counts)
             if top is None:
-                counts = hand.counts
-                for r in range(2, 17):
-                    n = rc[r]
-                    if n:
-                        order = NATURAL[r]
-                        for k in range(1, n + 1):
-                            add(seat, PLAY, order, _picked(counts, r, k), k)
+                _lead_groups(hand.counts, rc, seat, keyed)
                 for combo in hand_plays(hand, rc, table, seat, _LEAD_REST):
                     add(seat, PLAY, _order(combo), combo.cards, combo.width * combo.length)
             else:
@@ -319,7 +346,7 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
         elif capture:
             assert top is not None
             r = top.combination.low
-            if sum(hand.counts[i] for i in _PICK[r]) >= 2:
+            if rank_count(hand.counts, r) >= 2:
                 add(seat, CAPTURE, r, _picked(hand.counts, r, 2), 2)
     keyed.sort(key=lambda km: km[0])
     return [m for _, m in keyed]
@@ -392,7 +419,11 @@ def _chain_steps(top: Top, hand: Cards, seat: int, steps: tuple[int, ...], add: 
     assert base is not None
     counts = hand.counts
     ranks = range(base.low, base.low + base.length)
-    have = min(sum(counts[i] for i in _PICK[q]) for q in ranks)
+    have = (
+        min([rank_count(counts, q) for q in ranks])
+        if base.length > 1
+        else (rank_count(counts, base.low))
+    )
     if have < steps[0]:
         return
     kind = chain.step_kind(top.steps)
