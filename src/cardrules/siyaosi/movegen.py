@@ -35,9 +35,9 @@ from cardrules.siyaosi.combos import (
     CombinationName,
     Table,
     beats_rule,
-    purity,
     rank_counts,
     run_name,
+    suits_purity,
 )
 from cardrules.siyaosi.moves import CAPTURE, CHI, KIND_ORDER, PASS, PLAY, Move, MoveKind, Top
 from cardrules.siyaosi.rules import Situation, chi_combination
@@ -193,15 +193,14 @@ def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
             if a == b and counts[a] < 2:
                 continue
             for ace in aces:
+                p = suits_purity({a // 13, b // 13, ace // 13})
+                if p in seen:
+                    continue
+                seen.add(p)
                 out = list(_ZERO54)
                 out[a] += 1
                 out[b] += 1
                 out[ace] += 1
-                t = tuple(out)
-                p = purity(t)
-                if p in seen:
-                    continue
-                seen.add(p)
                 yield Combination(FOUR_A_FOUR, _cards(out), 3, 1, 4, p)
 
 
