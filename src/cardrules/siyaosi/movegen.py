@@ -16,6 +16,8 @@ the hands it may see, so a view lists its own seat's moves with the same code as
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from itertools import repeat
+from operator import itemgetter
 
 from cardrules.cards import INDICES_OF_RANK
 from cardrules.multiset import Cards
@@ -71,6 +73,7 @@ def _one(i: int) -> Cards:
 
 
 _ONE = [_one(i) for i in range(54)]
+_first = itemgetter(0)
 
 
 _new = object.__new__
@@ -374,6 +377,10 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
         if table.chains and top.base is not None:
             steps = chain.next_steps(top, variant)
         capture = table.captures and top.combination.name is SINGLE
+    if steps:
+        assert top is not None and top.base is not None
+        base_ranks = range(top.base.low, top.base.low + top.base.length)
+        first_step = steps[0]
     out = sit.out
     for seat, hand in hands:
         if seat in out:
@@ -386,20 +393,31 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
                     add(seat, PLAY, _order(combo), combo.cards, combo.width * combo.length)
             else:
                 keyed.append(((seat, 0, 0, 0, ()), _move(seat, PASS, _NONE)))
-                _follows(sit, top, hand, rc, seat, add)
+                _follows(sit, top, hand, rc, seat, add, keyed)
         if steps:
             assert top is not None
-            _chain_steps(top, hand, seat, steps, add)
+            # most seats cannot step: how many cards of the base's ranks they hold says so
+            have = min(map(rank_count, repeat(hand.counts), base_ranks))
+            if have >= first_step:
+                _chain_steps(top, hand, seat, steps, have, add)
         elif capture:
             assert top is not None
             r = top.combination.low
             if rank_count(hand.counts, r) >= 2:
                 add(seat, CAPTURE, r, _picked(hand.counts, r, 2), 2)
-    keyed.sort(key=lambda km: km[0])
+    keyed.sort(key=_first)
     return [m for _, m in keyed]
 
 
-def _follows(sit: Situation, top: Top, hand: Cards, rc: list[int], seat: int, add: _Add) -> None:
+def _follows(
+    sit: Situation,
+    top: Top,
+    hand: Cards,
+    rc: list[int],
+    seat: int,
+    add: _Add,
+    keyed: list[tuple[_Key, Move]],
+) -> None:
     table = sit.table
     variant = table.variant
     current = top.combination
@@ -410,9 +428,13 @@ def _follows(sit: Situation, top: Top, hand: Cards, rc: list[int], seat: int, ad
         floor = current.strength
         strengths = table.strengths(seat)
         counts = hand.counts
+        order = KIND_ORDER[PLAY]
         for r in range(2, 17):
             if rc[r] >= width and strengths[r] > floor:
-                add(seat, PLAY, NATURAL[r], _picked(counts, r, width), width)
+                cards = _picked(counts, r, width)
+                keyed.append(
+                    ((seat, order, width, NATURAL[r], cards.counts), _move(seat, PLAY, cards))
+                )
         kinds = _BEYOND_SAME_KIND
     base = top.base if table.chains else None
     for combo in hand_plays(hand, rc, table, seat, kinds, _runs_that_may_beat(current, variant)):
@@ -461,18 +483,15 @@ def _chis(sit: Situation, top: Top, hand: Cards, seat: int, add: _Add) -> None:
                 add(seat, CHI, a, cards, 2)
 
 
-def _chain_steps(top: Top, hand: Cards, seat: int, steps: tuple[int, ...], add: _Add) -> None:
+def _chain_steps(
+    top: Top, hand: Cards, seat: int, steps: tuple[int, ...], have: int, add: _Add
+) -> None:
+    """The chain steps of a seat holding ``have`` cards of each of the base's ranks (at least
+    one step's worth)."""
     base = top.base
     assert base is not None
     counts = hand.counts
     ranks = range(base.low, base.low + base.length)
-    have = (
-        min([rank_count(counts, q) for q in ranks])
-        if base.length > 1
-        else (rank_count(counts, base.low))
-    )
-    if have < steps[0]:
-        return
     kind = chain.step_kind(top.steps)
     for c in steps:
         if c > have:
