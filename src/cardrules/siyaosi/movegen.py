@@ -389,8 +389,24 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
             rc = rank_counts(hand.counts)
             if top is None:
                 _lead_groups(hand.counts, rc, seat, keyed)
+                play = KIND_ORDER[PLAY]
                 for combo in hand_plays(hand, rc, table, seat, _LEAD_REST):
-                    add(seat, PLAY, _order(combo), combo.cards, combo.width * combo.length)
+                    # the key ``add`` makes, written out: a leader lists many runs
+                    length = combo.length
+                    low = combo.low
+                    cards = combo.cards
+                    keyed.append(
+                        (
+                            (
+                                seat,
+                                play,
+                                combo.width * length,
+                                low if length > 1 else NATURAL[low],
+                                cards.counts,
+                            ),
+                            _move(seat, PLAY, cards),
+                        )
+                    )
             else:
                 keyed.append(((seat, 0, 0, 0, ()), _move(seat, PASS, _NONE)))
                 _follows(sit, top, hand, rc, seat, add, keyed)
