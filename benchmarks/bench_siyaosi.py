@@ -1,13 +1,20 @@
 """四幺四 play-engine speed: µs per decision (list the legal moves, pick one at random, apply it)
 and complete random rounds per second, for one-deck and for classic with 4, 6 and 8 players.
 
-Run: ``python benchmarks/bench_siyaosi.py [--rounds N]``. Target: ≤ 25 µs per decision on
-one-deck.
+Then, for the same situations, µs to list the legal moves of the seat whose turn it is, once
+through the state (``state.legal_moves(seat)``) and once through that seat's view
+(``state.view(seat).legal_moves()``); each is timed on a freshly replayed state or view, so
+neither reuses a listing made before (views are built outside the timing).
+
+Run: ``python benchmarks/bench_siyaosi.py [--rounds N]``. Targets (issue 12): ≤ 18 µs per
+decision on one-deck, ≤ 25 µs on classic with 4 and 8 players; a view lists within 10% of the
+state's time for its seat.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import time
 
@@ -43,6 +50,51 @@ def measure(preset: str, overrides: dict[str, object], rounds: int) -> tuple[flo
     return elapsed / decisions * 1e6, rounds / elapsed, decisions / rounds
 
 
+def situations(preset: str, overrides: dict[str, object], rounds: int) -> list[State]:
+    """Every situation of ``rounds`` random rounds, replayed with ``apply`` so that none has
+    listed its legal moves yet."""
+    variant = load_variant(preset, overrides=overrides)
+    rng = random.Random(7)
+    out = []
+    for seed in range(rounds):
+        played = []
+        state = State.new(variant, seed=seed)
+        while not state.is_over:
+            moves = list(state.legal_moves())
+            move = moves[rng.randrange(len(moves))]
+            played.append(move)
+            state = state.apply(move)
+        state = State.new(variant, seed=seed)
+        for move in played:
+            out.append(state)
+            state = state.apply(move)
+    return out
+
+
+def measure_listing(
+    preset: str, overrides: dict[str, object], rounds: int
+) -> tuple[float, float, float]:
+    """µs per listing of the turn seat's moves: through the state, through the view; and the
+    moves per listing. Each side is timed on its own objects, the other side's (and their
+    cached listings) dropped and garbage collected first, so neither pays for the other's heap."""
+    fresh = situations(preset, overrides, rounds)
+    count = len(fresh)
+    gc.collect()
+    listed = 0
+    start = time.perf_counter()
+    for state in fresh:
+        listed += len(list(state.legal_moves(state.turn)))
+    state_us = (time.perf_counter() - start) / count * 1e6
+    del fresh
+    views = [s.view(s.turn) for s in situations(preset, overrides, rounds) if s.turn is not None]
+    gc.collect()
+    start = time.perf_counter()
+    for view in views:
+        list(view.legal_moves())
+    view_us = (time.perf_counter() - start) / len(views) * 1e6
+    return state_us, view_us, listed / count
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=200, help="rounds per table (default 200)")
@@ -51,6 +103,14 @@ def main() -> None:
     for name, preset, overrides in TABLES:
         us, per_second, per_round = measure(preset, overrides, args.rounds)
         print(f"{name:<12} {us:>12.1f} {per_second:>10.1f} {per_round:>16.1f}")
+    print()
+    print(
+        f"{'table':<12} {'state µs/list':>14} {'view µs/list':>13} {'view/state':>11} {'moves':>6}"
+    )
+    for name, preset, overrides in TABLES:
+        state_us, view_us, moves = measure_listing(preset, overrides, max(1, args.rounds // 4))
+        ratio = view_us / state_us
+        print(f"{name:<12} {state_us:>14.1f} {view_us:>13.1f} {ratio:>11.2f} {moves:>6.1f}")
 
 
 if __name__ == "__main__":

@@ -32,12 +32,26 @@ _DISPLAY_ORDER = tuple(
 
 def rank_counts(counts: tuple[int, ...]) -> list[int]:
     """Cards per face rank of a 54-slot count vector, indexed by :class:`Rank` value (17 slots;
-    0 and 1 unused) — a list, for the engines' hot paths."""
+    0 and 1 unused) — a list, for the engines' hot paths (written out slot by slot: the engines
+    call it on every move, and one expression is several times faster than slicing and zipping
+    the four suits)."""
     c = counts
     return [
         0,
         0,
-        *[a + b + x + d for a, b, x, d in zip(c[0:13], c[13:26], c[26:39], c[39:52], strict=True)],
+        c[0] + c[13] + c[26] + c[39],
+        c[1] + c[14] + c[27] + c[40],
+        c[2] + c[15] + c[28] + c[41],
+        c[3] + c[16] + c[29] + c[42],
+        c[4] + c[17] + c[30] + c[43],
+        c[5] + c[18] + c[31] + c[44],
+        c[6] + c[19] + c[32] + c[45],
+        c[7] + c[20] + c[33] + c[46],
+        c[8] + c[21] + c[34] + c[47],
+        c[9] + c[22] + c[35] + c[48],
+        c[10] + c[23] + c[36] + c[49],
+        c[11] + c[24] + c[37] + c[50],
+        c[12] + c[25] + c[38] + c[51],
         c[52],
         c[53],
     ]

@@ -11,7 +11,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules.cards import Card, Rank
+from cardrules.cards import INDICES_OF_RANK, Card, Rank
 from cardrules.deck import full_deck
 from cardrules.errors import IllegalMoveError
 from cardrules.multiset import Cards
@@ -210,6 +210,36 @@ def test_listed_moves_are_exactly_the_legal_ones(
                 assert err.reason == reason
             else:  # pragma: no cover - the assertion above already failed
                 raise AssertionError(f"{move} applied although {reason}")
+
+
+@settings(max_examples=30)
+@given(VARIANTS, seeds(), RULING)
+def test_one_seat_listings_agree_with_the_full_listing(
+    variant: object, seed: int, ruling: int | None
+) -> None:
+    """The fast paths list a seat's moves without the other seats' (a fresh state asked for one
+    seat, the seat's view): the same moves in the same order as the full listing keeps for it."""
+    rng = random.Random(seed)
+    state = _new(variant, seed, (Rank.FIVE, Rank.SIX), ruling)
+    while not state.is_over:
+        fresh = State(state.table, state.hands, state.leader, state.out, state.trick)
+        full = list(state.legal_moves())
+        for seat in range(state.players):
+            mine = [m for m in full if m.seat == seat]
+            assert list(fresh.legal_moves(seat)) == mine
+            assert list(state.legal_moves(seat)) == mine
+            assert list(state.view(seat).legal_moves()) == mine
+        move = rng.choice(full)
+        assert state.explain(move) is None  # apply takes a listed move without judging it
+        state = state.apply(move)
+
+
+@settings(max_examples=200)
+@given(card_multisets(decks=4, max_size=40))
+def test_rank_counts_sum_the_four_suits(cards: Cards) -> None:
+    counts = cards.counts
+    expected = [0, 0] + [sum(counts[i] for i in INDICES_OF_RANK[r]) for r in range(2, 17)]
+    assert rank_counts(counts) == expected
 
 
 @settings(max_examples=15)

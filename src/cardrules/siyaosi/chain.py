@@ -76,13 +76,28 @@ def next_steps(top: Top, variant: Variant) -> tuple[int, ...]:
     base = top.base
     if base is None:
         return ()
+    key = (base.width, top.steps, variant.decks, variant.gou)
+    steps = _NEXT_STEPS.get(key)
+    if steps is None:
+        steps = _next_steps(*key)
+        if len(_NEXT_STEPS) < 4096:  # few keys occur; the bound only guards odd callers
+            _NEXT_STEPS[key] = steps
+    return steps
+
+
+#: :func:`next_steps` by ``(base width, steps so far, decks, gou)``: asked on every move onto
+#: an open chain, and it depends on nothing else.
+_NEXT_STEPS: dict[tuple[int, int, int, bool], tuple[int, ...]] = {}
+
+
+def _next_steps(width: int, done: int, decks: int, gou: bool) -> tuple[int, ...]:
     out = []
     total = 0
-    most = variant.decks * 4
-    for i in range(top.steps, top.steps + 2 * most):
-        if i >= 1 and not variant.gou:
+    most = decks * 4
+    for i in range(done, done + 2 * most):
+        if i >= 1 and not gou:
             break
-        total += step_increment(base.width, i)
+        total += step_increment(width, i)
         out.append(total)
         if total >= most:
             break

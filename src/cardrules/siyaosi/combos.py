@@ -206,10 +206,11 @@ def run_name(width: int, flush: bool) -> CombinationName:
 
 def purity(counts: tuple[int, ...]) -> int:
     """The 4A4 order value of three cards, 4A4-BEAT-8 (4A4 and its order)."""
-    suits = set()
-    for i in range(52):
-        if counts[i]:
-            suits.add(i // 13)
+    return suits_purity({i // 13 for i in range(52) if counts[i]})
+
+
+def suits_purity(suits: set[int]) -> int:
+    """The 4A4 order value of three cards of the given suits (0 ♠, 1 ♥, 2 ♣, 3 ♦)."""
     if len(suits) == 1:
         return _PURE_SUIT[suits.pop()]
     if suits <= {0, 2}:

@@ -16,6 +16,8 @@ the hands it may see, so a view lists its own seat's moves with the same code as
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from itertools import repeat
+from operator import itemgetter
 
 from cardrules.cards import INDICES_OF_RANK
 from cardrules.multiset import Cards
@@ -32,11 +34,12 @@ from cardrules.siyaosi.combos import (
     SJ,
     STRAIGHT,
     Combination,
+    CombinationName,
     Table,
     beats_rule,
-    purity,
     rank_counts,
     run_name,
+    suits_purity,
 )
 from cardrules.siyaosi.moves import CAPTURE, CHI, KIND_ORDER, PASS, PLAY, Move, MoveKind, Top
 from cardrules.siyaosi.rules import Situation, chi_combination
@@ -53,6 +56,9 @@ _ZERO54 = [0] * 54
 _NONE = Cards()
 # What a leader may play besides singles, pairs and bombs (those are listed straight from counts).
 _LEAD_REST = frozenset(("joker-bomb", "4a4", "run"))
+_ALL_KINDS = frozenset(("single", "pair", "run", "bomb", "joker-bomb", "4a4"))
+# What may beat a single or a pair besides its own kind (which the follow lists by strength).
+_BEYOND_SAME_KIND = frozenset(("bomb", "joker-bomb", "4a4"))
 
 
 def _cards(counts: list[int]) -> Cards:
@@ -67,14 +73,19 @@ def _one(i: int) -> Cards:
 
 
 _ONE = [_one(i) for i in range(54)]
+_first = itemgetter(0)
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _move(seat: int, kind: MoveKind, cards: Cards) -> Move:
     """A Move known to be well formed (skips the validator on the hot path)."""
-    m = object.__new__(Move)
-    object.__setattr__(m, "seat", seat)
-    object.__setattr__(m, "kind", kind)
-    object.__setattr__(m, "cards", cards)
+    m: Move = _new(Move)
+    _set(m, "seat", seat)
+    _set(m, "kind", kind)
+    _set(m, "cards", cards)
     return m
 
 
@@ -99,6 +110,39 @@ def _picked(hand: tuple[int, ...], r: int, k: int) -> Cards:
     return _cards(out)
 
 
+def rank_count(counts: tuple[int, ...], r: int) -> int:
+    """Cards of face rank ``r`` (a joker's rank has one slot) in a count vector."""
+    if r > 14:
+        return counts[r + 37]  # SJ 15 -> slot 52, BJ 16 -> slot 53
+    return counts[r - 2] + counts[r + 11] + counts[r + 24] + counts[r + 37]
+
+
+def _lead_groups(
+    counts: tuple[int, ...], rc: list[int], seat: int, keyed: list[tuple[_Key, Move]]
+) -> None:
+    """A leader's singles, pairs and bombs: for every rank, its first ``k`` cards in pick order
+    for every ``k`` it holds (what ``_picked(counts, r, k)`` chooses), built up card by card."""
+    order = KIND_ORDER[PLAY]
+    for r in range(2, 17):
+        n = rc[r]
+        if not n:
+            continue
+        rank_order = NATURAL[r]
+        out: list[int] | None = None
+        k = 0
+        for i in _PICK[r]:
+            for _ in range(counts[i]):
+                k += 1
+                if out is None:
+                    cards = _ONE[i]
+                    out = list(_ZERO54)
+                    out[i] = 1
+                else:
+                    out[i] += 1
+                    cards = _cards(out)
+                keyed.append(((seat, order, k, rank_order, cards.counts), _move(seat, PLAY, cards)))
+
+
 #: Which runs are worth building: ``(width, start, length) -> bool``.
 RunFilter = Callable[[int, int, int], bool]
 
@@ -115,19 +159,23 @@ def hand_plays(
     kinds (``single pair run bomb joker-bomb 4a4``) and only the runs ``runs`` accepts."""
     counts = hand.counts
     strengths = table.strengths(seat)
-    want = kinds or frozenset(("single", "pair", "run", "bomb", "joker-bomb", "4a4"))
-    for r in range(2, 17):
-        n = rc[r]
-        if not n:
-            continue
-        s = strengths[r]
-        if "single" in want:
-            yield Combination(SINGLE, _picked(counts, r, 1), 1, 1, r, s)
-        if n >= 2 and "pair" in want:
-            yield Combination(PAIR, _picked(counts, r, 2), 2, 1, r, s)
-        if n >= 3 and "bomb" in want:
-            for k in range(3, n + 1):
-                yield Combination(BOMB, _picked(counts, r, k), k, 1, r, s)
+    want = kinds or _ALL_KINDS
+    singles = "single" in want
+    pairs = "pair" in want
+    bombs = "bomb" in want
+    if singles or pairs or bombs:
+        for r in range(2, 17):
+            n = rc[r]
+            if not n:
+                continue
+            s = strengths[r]
+            if singles:
+                yield Combination(SINGLE, _picked(counts, r, 1), 1, 1, r, s)
+            if n >= 2 and pairs:
+                yield Combination(PAIR, _picked(counts, r, 2), 2, 1, r, s)
+            if n >= 3 and bombs:
+                for k in range(3, n + 1):
+                    yield Combination(BOMB, _picked(counts, r, k), k, 1, r, s)
     if rc[SJ] and rc[BJ] and "joker-bomb" in want:
         out = list(_ZERO54)
         out[52] = out[53] = 1
@@ -148,15 +196,14 @@ def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
             if a == b and counts[a] < 2:
                 continue
             for ace in aces:
+                p = suits_purity({a // 13, b // 13, ace // 13})
+                if p in seen:
+                    continue
+                seen.add(p)
                 out = list(_ZERO54)
                 out[a] += 1
                 out[b] += 1
                 out[ace] += 1
-                t = tuple(out)
-                p = purity(t)
-                if p in seen:
-                    continue
-                seen.add(p)
                 yield Combination(FOUR_A_FOUR, _cards(out), 3, 1, 4, p)
 
 
@@ -176,58 +223,82 @@ def _runs(
             end = r
             while end + 1 <= 14 and rc[end + 1] >= w:
                 end += 1
+            if w == 1:
+                yield from _straights(counts, r, end, min_len, variant.flush_straights, keep)
+                r = end + 1
+                continue
             # every interval [lo, hi] inside the segment [r, end]
             for lo in range(r, end + 1):
                 for hi in range(lo + min_len - 1, end + 1):
                     if keep is not None and not keep(w, lo, hi - lo + 1):
                         continue
-                    if w == 1:
-                        yield from _straights(counts, lo, hi, variant.flush_straights)
-                    else:
-                        out = list(_ZERO54)
-                        for q in range(lo, hi + 1):
-                            _pick_into(out, counts, q, w)
-                        yield Combination(run_name(w, False), _cards(out), w, hi - lo + 1, lo, lo)
+                    out = list(_ZERO54)
+                    for q in range(lo, hi + 1):
+                        _pick_into(out, counts, q, w)
+                    yield Combination(run_name(w, False), _cards(out), w, hi - lo + 1, lo, lo)
             r = end + 1
 
 
 def _straights(
-    counts: tuple[int, ...], lo: int, hi: int, flush_matters: bool
+    counts: tuple[int, ...],
+    start: int,
+    end: int,
+    min_len: int,
+    flush_matters: bool,
+    keep: RunFilter | None,
 ) -> Iterator[Combination]:
-    length = hi - lo + 1
-    out = list(_ZERO54)
-    chosen = []
-    for q in range(lo, hi + 1):
+    """The single straights of every interval ``[lo, hi]`` (at least ``min_len`` ranks) of the
+    segment ``[start, end]`` of ranks the hand holds: one from the first card of each rank in
+    pick order; where flushes count, a mixed one (if the first cards are all of one suit, the
+    highest rank that has another suit takes its first card of another suit) and the flush of
+    the first suit in ♦ ♣ ♥ ♠ order that holds every rank."""
+    first = [0] * 15  # per rank: the slot of its first card in pick order
+    suits = [0] * 15  # per rank: bit s set when the hand holds the rank in suit s
+    for q in range(start, end + 1):
+        mask = 0
         for i in _PICK[q]:
             if counts[i]:
-                out[i] += 1
-                chosen.append(i)
-                break
-    if not flush_matters:
-        yield Combination(STRAIGHT, _cards(out), 1, length, lo, lo)
-        return
-    mono = len({i // 13 for i in chosen}) == 1
-    if mono:
-        # try to make a mixed straight: change the highest rank that has another suit
-        suit = chosen[0] // 13
-        for pos in range(length - 1, -1, -1):
-            q = lo + pos
-            alt = next((i for i in _PICK[q] if counts[i] and i // 13 != suit), None)
-            if alt is not None:
-                out[chosen[pos]] -= 1
-                out[alt] += 1
-                mono = False
-                break
-    if not mono:
-        yield Combination(STRAIGHT, _cards(out), 1, length, lo, lo, False)
-    for s in (3, 2, 1, 0):
-        base = s * 13 - 2
-        if all(counts[base + q] for q in range(lo, hi + 1)):
-            fl = list(_ZERO54)
+                if not mask:
+                    first[q] = i
+                mask |= 1 << (i // 13)
+        suits[q] = mask
+    for lo in range(start, end - min_len + 2):
+        for hi in range(lo + min_len - 1, end + 1):
+            length = hi - lo + 1
+            if keep is not None and not keep(1, lo, length):
+                continue
+            out = list(_ZERO54)
             for q in range(lo, hi + 1):
-                fl[base + q] = 1
-            yield Combination(FLUSH_STRAIGHT, _cards(fl), 1, length, lo, lo, True)
-            return  # one flush straight per rank run: the suit changes nothing else
+                out[first[q]] = 1
+            if not flush_matters:
+                yield Combination(STRAIGHT, _cards(out), 1, length, lo, lo)
+                continue
+            suit = first[lo] // 13
+            mono = True
+            common = suits[lo]
+            for q in range(lo + 1, hi + 1):
+                common &= suits[q]
+                if first[q] // 13 != suit:
+                    mono = False
+            if mono:
+                # make a mixed straight: change the highest rank that has another suit
+                for q in range(hi, lo - 1, -1):
+                    if suits[q] & ~(1 << suit):
+                        alt = next(i for i in _PICK[q] if counts[i] and i // 13 != suit)
+                        out[first[q]] = 0
+                        out[alt] = 1
+                        mono = False
+                        break
+            if not mono:
+                yield Combination(STRAIGHT, _cards(out), 1, length, lo, lo, False)
+            if common:
+                # one flush straight per rank run: the suit changes nothing else
+                s = 3 if common & 8 else 2 if common & 4 else 1 if common & 2 else 0
+                fl = list(_ZERO54)
+                base = s * 13 - 2
+                for q in range(lo, hi + 1):
+                    fl[base + q] = 1
+                yield Combination(FLUSH_STRAIGHT, _cards(fl), 1, length, lo, lo, True)
 
 
 def _runs_that_may_beat(top: Combination, variant: Variant) -> RunFilter | None:
@@ -248,8 +319,13 @@ def _runs_that_may_beat(top: Combination, variant: Variant) -> RunFilter | None:
     return keep
 
 
-def _follow_kinds(top: Combination, variant: Variant) -> frozenset[str]:
-    name = top.name
+def _follow_kinds(top: Combination) -> frozenset[str]:
+    """The kinds of play that may beat ``top`` (``beats`` still decides), by its name and
+    whether it is a run."""
+    return _FOLLOW_KINDS[top.name, top.length > 1]
+
+
+def _follow_kinds_of(name: CombinationName, is_run: bool) -> frozenset[str]:
     if name is FOUR_A_FOUR:
         return frozenset(("4a4", "bomb"))
     if name is JOKER_BOMB:
@@ -257,11 +333,18 @@ def _follow_kinds(top: Combination, variant: Variant) -> frozenset[str]:
     kinds = {"bomb", "joker-bomb", "4a4"}
     if name is BOMB:
         return frozenset(kinds)
-    if top.is_run:
+    if is_run:
         kinds.add("run")
     else:
         kinds.add(name)
     return frozenset(kinds)
+
+
+_FOLLOW_KINDS = {
+    (name, is_run): _follow_kinds_of(name, is_run)
+    for name in CombinationName
+    for is_run in (False, True)
+}
 
 
 def _order(combo: Combination) -> int:
@@ -294,6 +377,10 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
         if table.chains and top.base is not None:
             steps = chain.next_steps(top, variant)
         capture = table.captures and top.combination.name is SINGLE
+    if steps:
+        assert top is not None and top.base is not None
+        base_ranks = range(top.base.low, top.base.low + top.base.length)
+        first_step = steps[0]
     out = sit.out
     for seat, hand in hands:
         if seat in out:
@@ -301,45 +388,70 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
         if seat == turn:
             rc = rank_counts(hand.counts)
             if top is None:
-                counts = hand.counts
-                for r in range(2, 17):
-                    n = rc[r]
-                    if n:
-                        order = NATURAL[r]
-                        for k in range(1, n + 1):
-                            add(seat, PLAY, order, _picked(counts, r, k), k)
+                _lead_groups(hand.counts, rc, seat, keyed)
+                play = KIND_ORDER[PLAY]
                 for combo in hand_plays(hand, rc, table, seat, _LEAD_REST):
-                    add(seat, PLAY, _order(combo), combo.cards, combo.width * combo.length)
+                    # the key ``add`` makes, written out: a leader lists many runs
+                    length = combo.length
+                    low = combo.low
+                    cards = combo.cards
+                    keyed.append(
+                        (
+                            (
+                                seat,
+                                play,
+                                combo.width * length,
+                                low if length > 1 else NATURAL[low],
+                                cards.counts,
+                            ),
+                            _move(seat, PLAY, cards),
+                        )
+                    )
             else:
                 keyed.append(((seat, 0, 0, 0, ()), _move(seat, PASS, _NONE)))
-                _follows(sit, top, hand, rc, seat, add)
+                _follows(sit, top, hand, rc, seat, add, keyed)
         if steps:
             assert top is not None
-            _chain_steps(top, hand, seat, steps, add)
+            # most seats cannot step: how many cards of the base's ranks they hold says so
+            have = min(map(rank_count, repeat(hand.counts), base_ranks))
+            if have >= first_step:
+                _chain_steps(top, hand, seat, steps, have, add)
         elif capture:
             assert top is not None
             r = top.combination.low
-            if sum(hand.counts[i] for i in _PICK[r]) >= 2:
+            if rank_count(hand.counts, r) >= 2:
                 add(seat, CAPTURE, r, _picked(hand.counts, r, 2), 2)
-    keyed.sort(key=lambda km: km[0])
+    keyed.sort(key=_first)
     return [m for _, m in keyed]
 
 
-def _follows(sit: Situation, top: Top, hand: Cards, rc: list[int], seat: int, add: _Add) -> None:
+def _follows(
+    sit: Situation,
+    top: Top,
+    hand: Cards,
+    rc: list[int],
+    seat: int,
+    add: _Add,
+    keyed: list[tuple[_Key, Move]],
+) -> None:
     table = sit.table
     variant = table.variant
     current = top.combination
-    kinds = _follow_kinds(current, variant)
+    kinds = _follow_kinds(current)
     if current.name is SINGLE or current.name is PAIR:
         # fast path: same kind by strength, then bombs, joker bomb and 4A4 through ``beats``
         width = current.width
         floor = current.strength
         strengths = table.strengths(seat)
         counts = hand.counts
+        order = KIND_ORDER[PLAY]
         for r in range(2, 17):
             if rc[r] >= width and strengths[r] > floor:
-                add(seat, PLAY, NATURAL[r], _picked(counts, r, width), width)
-        kinds = kinds - {current.name.value}
+                cards = _picked(counts, r, width)
+                keyed.append(
+                    ((seat, order, width, NATURAL[r], cards.counts), _move(seat, PLAY, cards))
+                )
+        kinds = _BEYOND_SAME_KIND
     base = top.base if table.chains else None
     for combo in hand_plays(hand, rc, table, seat, kinds, _runs_that_may_beat(current, variant)):
         if not beats_rule(current, combo, table):
@@ -387,14 +499,15 @@ def _chis(sit: Situation, top: Top, hand: Cards, seat: int, add: _Add) -> None:
                 add(seat, CHI, a, cards, 2)
 
 
-def _chain_steps(top: Top, hand: Cards, seat: int, steps: tuple[int, ...], add: _Add) -> None:
+def _chain_steps(
+    top: Top, hand: Cards, seat: int, steps: tuple[int, ...], have: int, add: _Add
+) -> None:
+    """The chain steps of a seat holding ``have`` cards of each of the base's ranks (at least
+    one step's worth)."""
     base = top.base
     assert base is not None
     counts = hand.counts
     ranks = range(base.low, base.low + base.length)
-    have = min(sum(counts[i] for i in _PICK[q]) for q in ranks)
-    if have < steps[0]:
-        return
     kind = chain.step_kind(top.steps)
     for c in steps:
         if c > have:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Mapping, Sequence
+from itertools import repeat
 from typing import ClassVar
 
 import attrs
@@ -245,7 +246,7 @@ class State(Derives, TableFacts, Steps[Move]):
         :meth:`apply` accept every choice."""
         if seat is None:
             return LegalMoves(lambda: iter(self._listed()), self.explain, Move)
-        return LegalMoves(lambda: (m for m in self._listed() if m.seat == seat), self.explain, Move)
+        return LegalMoves(lambda: iter(self._listed_for(seat)), self.explain, Move)
 
     def _listed(self) -> list[Move]:
         moves = self._moves
@@ -253,6 +254,15 @@ class State(Derives, TableFacts, Steps[Move]):
             moves = generate(self, enumerate(self.hands))
             object.__setattr__(self, "_moves", moves)
         return moves
+
+    def _listed_for(self, seat: int) -> list[Move]:
+        """``seat``'s moves: taken from the full listing when it is made, else generated for
+        that seat alone, as its :class:`View` generates them (the generator treats every seat
+        on its own, so both agree with the full listing; the property tests check it)."""
+        moves = self._moves
+        if moves is None and type(seat) is int and 0 <= seat < len(self.hands):
+            return generate(self, ((seat, self.hands[seat]),))
+        return [m for m in self._listed() if m.seat == seat]
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
         """A legal move drawn uniformly from :meth:`legal_moves` (for simulations)."""
@@ -266,6 +276,18 @@ class State(Derives, TableFacts, Steps[Move]):
         return rules.parse_move(self, text)
 
     # ------------------------------------------------------------------ applying
+    def apply(self, move: Move) -> State:
+        """The state after ``move``; raises :class:`~cardrules.errors.IllegalMoveError`
+        (changing nothing) if it is illegal. A move taken from this state's own listing is
+        known to be legal (``explain`` says ``None`` for every listed move, a property the
+        tests check), so it is not judged again."""
+        moves = self._moves
+        if moves is None or not any(map(operator.is_, moves, repeat(move))):
+            reason = self.explain(move)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+        return self._apply(move, None)
+
     def _apply(self, move: Move, sink: list[Event] | None) -> State:
         seat = move.seat
         hands = self.hands
