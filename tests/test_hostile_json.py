@@ -7,7 +7,6 @@ decks, and it plays on to the end of the round without an error.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import time
@@ -25,6 +24,7 @@ from cardrules.jsonio import JSON
 from cardrules.limits import MAX_JSON_DEPTH
 from cardrules.multiset import Cards
 from cardrules.testing.strategies import seeds, variants
+from cardrules.testing.tamper import put, tampered
 
 M = TypeVar("M", bound=MoveLike)
 
@@ -74,43 +74,8 @@ _ODD_VALUES: list[JSON] = [
 ]
 
 
-def _paths(doc: JSON, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
-    out: list[tuple[str | int, ...]] = []
-    if isinstance(doc, dict):
-        for key, value in doc.items():
-            out.append((*prefix, key))
-            out += _paths(value, (*prefix, key))
-    elif isinstance(doc, list):
-        for i, value in enumerate(doc):
-            out.append((*prefix, i))
-            out += _paths(value, (*prefix, i))
-    return out
-
-
-def _set(doc: JSON, path: tuple[str | int, ...], value: JSON) -> None:
-    target = doc
-    for step in path[:-1]:
-        target = target[step]  # type: ignore[index]
-    target[path[-1]] = value  # type: ignore[index]
-
-
 def _tamper(doc: dict[str, JSON], other: dict[str, JSON], data: st.DataObject) -> dict[str, JSON]:
-    doc = copy.deepcopy(doc)
-    for _ in range(data.draw(st.integers(1, 3))):
-        paths = [p for p in _paths(doc) if p[0] not in ("format", "game", "type")]
-        path = data.draw(st.sampled_from(paths))
-        how = data.draw(st.sampled_from(["odd", "other", "drop", "swap"]))
-        if how == "odd":
-            _set(doc, path, data.draw(st.sampled_from(_ODD_VALUES)))
-        elif how == "other" and path[0] in other:
-            _set(doc, path[:1], copy.deepcopy(other[str(path[0])]))
-        elif how == "drop" and len(path) == 1:
-            doc.pop(str(path[0]), None)
-        elif how == "swap":
-            hands = doc.get("hands")
-            if isinstance(hands, list) and len(hands) > 1:
-                hands[0], hands[1] = hands[1], hands[0]
-    return doc
+    return tampered(doc, other, data, odd=_ODD_VALUES, swap="hands")
 
 
 def _sound(state: GameState[M]) -> None:
@@ -177,20 +142,20 @@ def _shengji_json() -> dict[str, JSON]:
 
 
 SIYAOSI_IMPOSSIBLE: list[tuple[str, Callable[[dict[str, JSON]], None]]] = [
-    ("five big jokers in two decks", lambda d: _set(d, ("hands", 0), "BJ BJ BJ BJ BJ")),
-    ("two hands at four seats", lambda d: _set(d, ("hands",), d["hands"][:2])),  # type: ignore[index]
-    ("five hands at four seats", lambda d: _set(d, ("hands",), [*d["hands"], ""])),  # type: ignore[misc]
-    ("turn 4", lambda d: _set(d, ("turn",), 4)),
-    ("turn -1", lambda d: _set(d, ("turn",), -1)),
-    ("turn a million", lambda d: _set(d, ("turn",), 10**6)),
-    ("leader 10^30", lambda d: _set(d, ("leader",), 10**30)),
-    ("out while holding cards", lambda d: _set(d, ("out",), [0, 0])),
-    ("a joker as a level", lambda d: _set(d, ("levels",), ["BJ", "2"])),
-    ("a top claiming a 4A4", lambda d: _set(d, ("top",), "4S 4S AS")),
-    ("a trick entry by seat 99", lambda d: _set(d, ("trick",), [_ODD_VALUES[-2]])),
-    ("seat as a float", lambda d: _set(d, ("leader",), 1.9)),
-    ("seat as text", lambda d: _set(d, ("leader",), "2")),
-    ("format true", lambda d: _set(d, ("format",), True)),
+    ("five big jokers in two decks", lambda d: put(d, ("hands", 0), "BJ BJ BJ BJ BJ")),
+    ("two hands at four seats", lambda d: put(d, ("hands",), d["hands"][:2])),  # type: ignore[index]
+    ("five hands at four seats", lambda d: put(d, ("hands",), [*d["hands"], ""])),  # type: ignore[misc]
+    ("turn 4", lambda d: put(d, ("turn",), 4)),
+    ("turn -1", lambda d: put(d, ("turn",), -1)),
+    ("turn a million", lambda d: put(d, ("turn",), 10**6)),
+    ("leader 10^30", lambda d: put(d, ("leader",), 10**30)),
+    ("out while holding cards", lambda d: put(d, ("out",), [0, 0])),
+    ("a joker as a level", lambda d: put(d, ("levels",), ["BJ", "2"])),
+    ("a top claiming a 4A4", lambda d: put(d, ("top",), "4S 4S AS")),
+    ("a trick entry by seat 99", lambda d: put(d, ("trick",), [_ODD_VALUES[-2]])),
+    ("seat as a float", lambda d: put(d, ("leader",), 1.9)),
+    ("seat as text", lambda d: put(d, ("leader",), "2")),
+    ("format true", lambda d: put(d, ("format",), True)),
 ]
 
 
@@ -207,29 +172,29 @@ def test_impossible_siyaosi_states_are_refused(
 
 
 SHENGJI_IMPOSSIBLE: list[tuple[str, Callable[[dict[str, JSON]], None]]] = [
-    ("221 cards in a 216-card game", lambda d: _set(d, ("kitty",), "BJ BJ BJ BJ BJ 3S 3S 3S 3S")),
+    ("221 cards in a 216-card game", lambda d: put(d, ("kitty",), "BJ BJ BJ BJ BJ 3S 3S 3S 3S")),
     (
         "a 17-card kitty",
-        lambda d: _set(d, ("kitty",), "3S 4S 5S 6S 7S 8S 9S JS QS KS AS 3H 4H 5H 6H 7H 8H"),
+        lambda d: put(d, ("kitty",), "3S 4S 5S 6S 7S 8S 9S JS QS KS AS 3H 4H 5H 6H 7H 8H"),
     ),
-    ("negative points", lambda d: _set(d, ("points",), [-1000, 0])),
-    ("more points than the decks", lambda d: _set(d, ("points",), [400, 300])),
+    ("negative points", lambda d: put(d, ("points",), [-1000, 0])),
+    ("more points than the decks", lambda d: put(d, ("points",), [400, 300])),
     (
         "a trick led out of turn",
-        lambda d: _set(d, ("trick",), [{"seat": 2, "kind": "play", "cards": "3S"}]),
+        lambda d: put(d, ("trick",), [{"seat": 2, "kind": "play", "cards": "3S"}]),
     ),
     (
         "a full trick left open",
-        lambda d: _set(
+        lambda d: put(
             d, ("trick",), [{"seat": s, "kind": "play", "cards": "3S"} for s in range(4)]
         ),
     ),
     (
         "a mixed-suit lead",
-        lambda d: _set(d, ("trick",), [{"seat": 0, "kind": "play", "cards": "3S 3D"}]),
+        lambda d: put(d, ("trick",), [{"seat": 0, "kind": "play", "cards": "3S 3D"}]),
     ),
-    ("a joker as a level", lambda d: _set(d, ("levels",), ["SJ", "2"])),
-    ("seat Infinity", lambda d: _set(d, ("banker",), float("inf"))),
+    ("a joker as a level", lambda d: put(d, ("levels",), ["SJ", "2"])),
+    ("seat Infinity", lambda d: put(d, ("banker",), float("inf"))),
 ]
 
 

@@ -8,7 +8,6 @@ Each example plays a short match (``match_rounds`` pinned to 1 or 2) between ran
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 import random
@@ -28,6 +27,7 @@ from cardrules.shengji.bids import contained_rank, order_rank
 from cardrules.shengji.events import RoundOver
 from cardrules.shengji.scoring import points_of
 from cardrules.testing.strategies import seeds, variants
+from cardrules.testing.tamper import tampered
 
 #: Short matches of any variant up to four decks (one round, or two).
 SHORT = st.one_of(variants("shengji", match_rounds=1), variants("shengji", match_rounds=2)).filter(
@@ -227,24 +227,6 @@ _ODD: list[JSON] = [None, True, -1, 0, 3, 10**30, 1.5, "2", "", "ZZ", "BJ BJ BJ 
                     {"seat": 0, "cards": "BJ", "trump": None, "named": True}]  # fmt: skip
 
 
-def _paths(doc: JSON, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
-    out: list[tuple[str | int, ...]] = []
-    if isinstance(doc, dict):
-        for key, value in doc.items():
-            out += [(*prefix, key), *_paths(value, (*prefix, key))]
-    elif isinstance(doc, list):
-        for i, value in enumerate(doc):
-            out += [(*prefix, i), *_paths(value, (*prefix, i))]
-    return out
-
-
-def _set(doc: JSON, path: tuple[str | int, ...], value: JSON) -> None:
-    target = doc
-    for step in path[:-1]:
-        target = target[step]  # type: ignore[index]
-    target[path[-1]] = value  # type: ignore[index]
-
-
 def _match_at(variant: Variant, seed: int, steps: int) -> Match:
     match = Match.new(variant, seed=seed)
     rng = random.Random(seed)
@@ -267,19 +249,9 @@ def test_tampered_match_documents_are_refused_or_sound(
 ) -> None:
     doc = _match_at(variant, seed, steps).to_json()
     other = _match_at(variant, (seed + 1) % 2**64, steps // 2).to_json()
-    tampered = copy.deepcopy(doc)
-    for _ in range(data.draw(st.integers(1, 3))):
-        paths = [p for p in _paths(tampered) if p[0] not in ("format", "game", "type")]
-        path = data.draw(st.sampled_from(paths))
-        how = data.draw(st.sampled_from(["odd", "other", "drop"]))
-        if how == "odd":
-            _set(tampered, path, data.draw(st.sampled_from(_ODD)))
-        elif how == "other" and path[0] in other:
-            _set(tampered, path[:1], copy.deepcopy(other[str(path[0])]))
-        elif how == "drop" and len(path) == 1:
-            tampered.pop(str(path[0]), None)
+    bad = tampered(doc, other, data, odd=_ODD)
     try:
-        match = Match.from_json(json.dumps(tampered))
+        match = Match.from_json(json.dumps(bad))
     except CardrulesError as err:
         assert str(err).startswith("not a shengji match"), err
         return

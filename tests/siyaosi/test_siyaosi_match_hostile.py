@@ -5,7 +5,6 @@ that could exist: its listed moves are accepted and it plays on without an error
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import time
@@ -21,6 +20,7 @@ from cardrules.jsonio import JSON
 from cardrules.multiset import Cards
 from cardrules.siyaosi import Match, MatchResult, Phase, Variant
 from cardrules.testing.strategies import seeds, variants
+from cardrules.testing.tamper import ENVELOPE, put, tampered
 
 
 def _walk(match: Match, rng: random.Random, steps: int) -> Match:
@@ -43,48 +43,8 @@ _ODD: list[JSON] = [
 ]  # fmt: skip
 
 
-def _paths(doc: JSON, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
-    out: list[tuple[str | int, ...]] = []
-    if isinstance(doc, dict):
-        for key, value in doc.items():
-            out.append((*prefix, key))
-            out += _paths(value, (*prefix, key))
-    elif isinstance(doc, list):
-        for i, value in enumerate(doc):
-            out.append((*prefix, i))
-            out += _paths(value, (*prefix, i))
-    return out
-
-
-def _get(doc: JSON, path: tuple[str | int, ...]) -> JSON:
-    for step in path:
-        doc = doc[step]  # type: ignore[index]
-    return doc
-
-
-def _set(doc: JSON, path: tuple[str | int, ...], value: JSON) -> None:
-    _get(doc, path[:-1])[path[-1]] = value  # type: ignore[index]
-
-
 def _tamper(doc: dict[str, JSON], other: dict[str, JSON], data: st.DataObject) -> dict[str, JSON]:
-    doc = copy.deepcopy(doc)
-    for _ in range(data.draw(st.integers(1, 3))):
-        paths = [p for p in _paths(doc) if p[0] not in ("format", "game", "type", "variant")]
-        path = data.draw(st.sampled_from(paths))
-        how = data.draw(st.sampled_from(["odd", "other", "drop", "swap"]))
-        if how == "odd":
-            _set(doc, path, data.draw(st.sampled_from(_ODD)))
-        elif how == "other" and path[0] in other:
-            _set(doc, path[:1], copy.deepcopy(other[str(path[0])]))
-        elif how == "drop" and isinstance(path[-1], int):
-            parent = _get(doc, path[:-1])
-            assert isinstance(parent, list)
-            parent.pop(path[-1])
-        elif how == "swap":
-            deal = doc.get("deal")
-            if isinstance(deal, list) and len(deal) > 1:
-                deal[0], deal[1] = deal[1], deal[0]
-    return doc
+    return tampered(doc, other, data, odd=_ODD, keep=(*ENVELOPE, "variant"), swap="deal")
 
 
 def _sound(match: Match) -> None:
@@ -138,21 +98,21 @@ def _move(seat: int, kind: str, cards: str) -> JSON:
 
 
 IMPOSSIBLE: list[tuple[str, Callable[[dict[str, JSON]], None]]] = [
-    ("the ruling team is not the last emperor's", lambda d: _set(d, ("ruling",), 1 - d["ruling"])),  # type: ignore[operator]
-    ("no ruling team after a round", lambda d: _set(d, ("ruling",), None)),
-    ("a last finish that ends no round", lambda d: _set(d, ("last_finish",), [0])),
-    ("round 1 after a round", lambda d: _set(d, ("round",), 1)),
-    ("an opening where the rules say who leads", lambda d: _set(d, ("opening",), _OPENING)),
-    ("five big jokers dealt", lambda d: _set(d, ("deal", 0), "BJ BJ BJ BJ BJ")),
-    ("an empty hand dealt", lambda d: _set(d, ("deal", 0), "")),
-    ("a claimed phase", lambda d: _set(d, ("phase",), "play")),
-    ("a claimed turn", lambda d: _set(d, ("turn",), 3 - (d["turn"] or 0))),  # type: ignore[operator]
-    ("a claimed result", lambda d: _set(d, ("result",), {"winner": 0})),
-    ("a play before the tribute", lambda d: _set(d, ("moves",), [_move(0, "play", "3S")])),
+    ("the ruling team is not the last emperor's", lambda d: put(d, ("ruling",), 1 - d["ruling"])),  # type: ignore[operator]
+    ("no ruling team after a round", lambda d: put(d, ("ruling",), None)),
+    ("a last finish that ends no round", lambda d: put(d, ("last_finish",), [0])),
+    ("round 1 after a round", lambda d: put(d, ("round",), 1)),
+    ("an opening where the rules say who leads", lambda d: put(d, ("opening",), _OPENING)),
+    ("five big jokers dealt", lambda d: put(d, ("deal", 0), "BJ BJ BJ BJ BJ")),
+    ("an empty hand dealt", lambda d: put(d, ("deal", 0), "")),
+    ("a claimed phase", lambda d: put(d, ("phase",), "play")),
+    ("a claimed turn", lambda d: put(d, ("turn",), 3 - (d["turn"] or 0))),  # type: ignore[operator]
+    ("a claimed result", lambda d: put(d, ("result",), {"winner": 0})),
+    ("a play before the tribute", lambda d: put(d, ("moves",), [_move(0, "play", "3S")])),
     ("a tribute out of turn", lambda d: _rows(d, "exchange").append(_move(0, "tribute", "3S"))),
-    ("a seed beyond 64 bits", lambda d: _set(d, ("seed",), 2**64)),
-    ("a score of text", lambda d: _set(d, ("score",), ["8", "-4"])),
-    ("an unknown field", lambda d: _set(d, ("winner",), 0)),
+    ("a seed beyond 64 bits", lambda d: put(d, ("seed",), 2**64)),
+    ("a score of text", lambda d: put(d, ("score",), ["8", "-4"])),
+    ("an unknown field", lambda d: put(d, ("winner",), 0)),
 ]  # fmt: skip
 
 
@@ -168,7 +128,7 @@ def test_impossible_matches_are_refused(
 
 def test_levels_below_the_start_level_are_refused() -> None:
     doc = _tribute_doc("one-deck")
-    _set(doc, ("levels",), ["2", "3"])
+    put(doc, ("levels",), ["2", "3"])
     with pytest.raises(DocumentError, match="levels"):
         Match.from_json(doc)
 
@@ -197,6 +157,6 @@ def test_every_match_reader_refuses_garbage_quickly(
 
 def test_a_huge_round_of_replayed_moves_is_bounded_by_the_document_limits() -> None:
     doc = _tribute_doc()
-    _set(doc, ("moves",), [_move(0, "pass", "")] * 100_001)
+    put(doc, ("moves",), [_move(0, "pass", "")] * 100_001)
     with pytest.raises(DocumentError):
         Match.from_json(doc)
