@@ -175,3 +175,33 @@ def test_cardrules_explain(capsys: pytest.CaptureFixture[str]) -> None:
     assert "四个3管四幺四" in capsys.readouterr().out
     assert main(["explain", "4A4-BEAT-99"]) == 2
     assert "did you mean" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        lambda: siyaosi.Match.new("one-deck", seed=3),
+        lambda: shengji.Match.new(
+            shengji.load_variant("four-deck", overrides={"decks": 1, "kitty": 6}), seed=3
+        ),
+    ],
+    ids=["siyaosi", "shengji"],
+)
+def test_every_legal_match_move_has_grounds_in_every_phase(start: object) -> None:
+    """A judge cites why a legal move is legal in every phase of a match (tribute, deal, bid,
+    bury, fry, play), from the match and from the mover's view alike."""
+    assert callable(start)
+    match = start()
+    index = clause_index()
+    rng = random.Random(3)
+    phases = set()
+    for _ in range(600):
+        if match.is_over:
+            break
+        move = match.random_move(rng)
+        grounds = match.grounds(move)
+        assert grounds and all(cid in index for cid in grounds), (match.phase, move)
+        assert match.view(move.seat).grounds(move) == grounds
+        phases.add(str(match.phase))
+        match = match.apply(move)
+    assert len(phases) >= 2

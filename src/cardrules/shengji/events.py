@@ -159,6 +159,7 @@ class RoundStarted(Event):
     (``None`` in round 1 until a bid makes one) and the seat dealt first."""
 
     NAME: ClassVar[str] = "round-started"
+    CLAUSE: ClassVar[str] = "SJ-DEAL-1"
     round: int
     levels: tuple[Rank, Rank]
     banker: int | None
@@ -176,6 +177,7 @@ class CardDealt(Event):
     as moves)."""
 
     NAME: ClassVar[str] = "card-dealt"
+    CLAUSE: ClassVar[str] = "SJ-DEAL-2"
     DETAIL: ClassVar[bool] = True
     seat: int
 
@@ -188,6 +190,7 @@ class Redealt(Event):
     """Nobody bid in round 1: the cards are dealt again, SJ-BID-7 (Nobody bids)."""
 
     NAME: ClassVar[str] = "redealt"
+    CLAUSE: ClassVar[str] = "SJ-BID-7"
     round: int
     redeals: int
 
@@ -201,6 +204,7 @@ class BidMade(Event):
     SJ-BID-1 (What a bid shows); ``named`` is false while four jokers wait for their trump."""
 
     NAME: ClassVar[str] = "bid"
+    CLAUSE: ClassVar[str] = "SJ-BID-1"
     seat: int
     cards: Cards
     trump: Suit | None
@@ -218,6 +222,7 @@ class TrumpNamed(Event):
     """The bidder of four jokers named the trump, SJ-BID-4 (Four jokers name the trump)."""
 
     NAME: ClassVar[str] = "trump-named"
+    CLAUSE: ClassVar[str] = "SJ-BID-4"
     seat: int
     trump: Suit | None
 
@@ -231,6 +236,7 @@ class KittyFlipped(Event):
     banker), SJ-BID-8 (The kitty flip)."""
 
     NAME: ClassVar[str] = "kitty-flipped"
+    CLAUSE: ClassVar[str] = "SJ-BID-8"
     cards: Cards
     trump: Suit | None
     banker: int
@@ -248,6 +254,7 @@ class BiddingOver(Event):
     kitty flip), SJ-BID-6 (The last call after the deal)."""
 
     NAME: ClassVar[str] = "bidding-over"
+    CLAUSE: ClassVar[str] = "SJ-BID-6"
     trump: Suit | None
     banker: int
     bidder: int | None
@@ -262,6 +269,7 @@ class KittyTaken(Event):
     """``seat`` takes the kitty into its hand, SJ-KITTY-1 (The banker buries the kitty)."""
 
     NAME: ClassVar[str] = "kitty-taken"
+    CLAUSE: ClassVar[str] = "SJ-KITTY-1"
     seat: int
     size: int
 
@@ -275,6 +283,7 @@ class KittyBuried(Event):
     the kitty)."""
 
     NAME: ClassVar[str] = "kitty-buried"
+    CLAUSE: ClassVar[str] = "SJ-KITTY-2"
     seat: int
     size: int
 
@@ -288,6 +297,7 @@ class Fried(Event):
     trump, SJ-FRY-1 (Frying in turn)."""
 
     NAME: ClassVar[str] = "fried"
+    CLAUSE: ClassVar[str] = "SJ-FRY-1"
     seat: int
     cards: Cards
     trump: Suit | None
@@ -305,6 +315,7 @@ class PlayStarted(Event):
     of phases)."""
 
     NAME: ClassVar[str] = "play-started"
+    CLAUSE: ClassVar[str] = "SJ-MATCH-1"
     trump: Suit | None
     banker: int
     level: Rank
@@ -322,6 +333,7 @@ class RoundScored(Event):
     banker), SJ-MATCH-3 (The match score)."""
 
     NAME: ClassVar[str] = "round-scored"
+    CLAUSE: ClassVar[str] = "SJ-LEVEL-1"
     settlement: Settlement
 
     def describe(self) -> str:
@@ -334,6 +346,7 @@ class MatchOver(Event):
     drawn 整局 match), the levels and every seat's match score."""
 
     NAME: ClassVar[str] = "match-over"
+    CLAUSE: ClassVar[str] = "SJ-MATCH-2"
     rounds: int
     winner: int | None
     levels: tuple[Rank, Rank]

@@ -52,6 +52,7 @@ __all__ = [
     "deal_moves",
     "explain",
     "generate",
+    "grounds",
     "parse_move",
     "random_move",
 ]
@@ -153,6 +154,22 @@ _TURN = {
     Phase.BURY: "SJ-KITTY-1",
     Phase.FRY: "SJ-FRY-1",
 }
+
+
+def grounds(table: Table, move: Move) -> tuple[str, ...]:
+    """The clauses that make a legal move of the deal, bidding, burial or frying legal (a judge
+    cites them): who acts in the phase, then what the move shows."""
+    turn = _TURN[table.phase]
+    if move.kind is MoveKind.BID:
+        standing = () if table.bid is None else ("SJ-BID-2",)
+        return (turn, "SJ-BID-1", *standing)
+    if move.kind is MoveKind.FRY:
+        return ("SJ-FRY-1", "SJ-FRY-2")
+    if move.kind in NAMING:
+        return ("SJ-BID-4",)
+    if move.kind is MoveKind.BURY:
+        return ("SJ-KITTY-1",)
+    return (turn,)
 
 
 def _wrong_phase(table: Table, move: Move) -> Illegal:

@@ -241,6 +241,11 @@ class Match(Derives, Recording[Move]):
         return self.final
 
     # ------------------------------------------------------------------ legality
+    def _legal_grounds(self, move: Move) -> tuple[str, ...]:
+        if self.play is not None:
+            return self.play.grounds(move)
+        return ("4A4-TRIB-7", tribute.GROUNDS[move.kind])
+
     def explain(self, move: Move) -> Illegal | None:
         """Why ``move`` is illegal now, or ``None`` if it is legal."""
         seat = move.seat if isinstance(move, Move) else -1

@@ -105,6 +105,11 @@ class MatchView(Judge[Move]):
         return self.hand.arranged(lambda c: (strength(c.rank, self.seat), c.index))
 
     # ------------------------------------------------------------------ acting for the seat
+    def _legal_grounds(self, move: Move) -> tuple[str, ...]:
+        if self.play is not None:
+            return self.play.grounds(move)
+        return ("4A4-TRIB-7", tribute.GROUNDS[move.kind])
+
     def explain(self, move: Move) -> Illegal | None:
         """Why ``move`` is illegal, or ``None``; another seat's move is refused
         (``not-viewing-seat``): this seat cannot know that hand."""

@@ -370,3 +370,13 @@ def bare_kind(ex: Exchange, seat: int) -> MoveKind | None:
     if seat != ex.turn or ex.step not in (Step.TRIBUTE, Step.RETURN):
         return None
     return _STEP_KIND[ex.step]
+
+
+#: The clause that makes each legal tribute-phase move legal (a judge cites it).
+GROUNDS: dict[MoveKind, str] = {
+    MoveKind.TRIBUTE: "4A4-TRIB-2",
+    MoveKind.RETURN: "4A4-TRIB-4",
+    MoveKind.REBEL: "4A4-TRIB-5",
+    MoveKind.SUPPRESS: "4A4-TRIB-6",
+    MoveKind.PASS: "4A4-TRIB-7",
+}
