@@ -205,3 +205,21 @@ def test_every_legal_match_move_has_grounds_in_every_phase(start: object) -> Non
         phases.add(str(match.phase))
         match = match.apply(move)
     assert len(phases) >= 2
+
+
+def test_a_ruling_on_a_match_move_follows_its_schema() -> None:
+    from jsonschema import Draft202012Validator
+
+    from cardrules.position import load_position
+    from cardrules.schema import schema_of
+
+    position = load_position(
+        {
+            "game": "shengji", "variant": "four-deck", "phase": "bid", "dealt_first": 2,
+            "hands": ["2S 3S 4S", "2H 2H 5H", "2C 6C 7C", "2D 8D 9D"],
+            "stock": "5S 7H 2C 9D 3H 4H 6H 8H",
+        }
+    )  # fmt: skip
+    ruling = judge(position, ["2: bid 2C"])
+    assert ruling.legal and ruling.clauses[:2] == ("SJ-BID-6", "SJ-BID-1")
+    Draft202012Validator(schema_of("shengji.ruling")).validate(ruling.to_json())

@@ -408,9 +408,10 @@ def position_schema(game: str, own_keys: Mapping[str, JSON]) -> JSONObject:
     return named(f"{game}.position", f"a {game} position (a case file's [position])", schema)
 
 
-def ruling_schema(game: str, state: JSONObject) -> JSONObject:
-    """A judge's ruling on a move of ``game`` (the state after it is a ``state`` document)."""
-    state_ref = embedded(state)
+def ruling_schema(game: str, *states: JSONObject) -> JSONObject:
+    """A judge's ruling on a move of ``game``; the state after it is one of ``states`` (a play
+    state's or a match's document)."""
+    state_ref: JSONObject = {"anyOf": [embedded(s) for s in states]}
     lines: JSONObject = {"type": "array", "items": {"type": "string"}}
     return document_schema(
         game,

@@ -114,17 +114,18 @@ def schemas() -> dict[str, JSONObject]:
     )
     if result_defs:
         result["$defs"] = result_defs
-    return {
+    out: dict[str, JSONObject] = {
         "shengji.variant": named("shengji.variant", "a Shengji variant table", variant),
         "shengji.move": document_schema("shengji", "move", "a Shengji move", move_fields(MoveKind)),
         "shengji.state": state,
         "shengji.view": view,
         "shengji.result": result,
         "shengji.events": event_log_schema("shengji", EVENTS),
-        "shengji.ruling": ruling_schema("shengji", state),
         "shengji.position": position_schema("shengji", _position_keys()),
         **_match_schemas(variant, levels, state, view),
     }
+    out["shengji.ruling"] = ruling_schema("shengji", state, out["shengji.match"])
+    return out
 
 
 #: A round's cards in order (the stock still to deal, the kitty turned up): the notation's

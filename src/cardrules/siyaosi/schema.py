@@ -78,7 +78,7 @@ def schemas() -> dict[str, JSONObject]:
     view_body = table | seen | trick
     view = document_schema("siyaosi", "view", "what one 四幺四 seat may know", view_body)
     round_result = record_fields(RoundResult, {})
-    return {
+    out: dict[str, JSONObject] = {
         "siyaosi.variant": named("siyaosi.variant", "a 四幺四 variant table", variant),
         "siyaosi.move": document_schema("siyaosi", "move", "a 四幺四 move", move_fields(MoveKind)),
         "siyaosi.state": state,
@@ -87,10 +87,11 @@ def schemas() -> dict[str, JSONObject]:
             "siyaosi", "result", "how a 四幺四 round ended", round_result
         ),
         "siyaosi.events": event_log_schema("siyaosi", EVENTS),
-        "siyaosi.ruling": ruling_schema("siyaosi", state),
         "siyaosi.position": position_schema("siyaosi", _position_keys()),
         **_match_schemas(table, moves, embedded(view), obj(round_result)),
     }
+    out["siyaosi.ruling"] = ruling_schema("siyaosi", state, out["siyaosi.match"])
+    return out
 
 
 def _match_schemas(
