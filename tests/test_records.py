@@ -160,3 +160,12 @@ def test_demo_saves_a_record_that_replays(tmp_path: Path) -> None:
     record = read_record(path)
     final = replay(record)
     assert record.result is not None and final["phase"] == "over"
+
+
+def test_a_record_that_cannot_be_written_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    where = tmp_path / "no-such-folder" / "demo.toml"
+    assert main(["demo", "--game", "siyaosi", "--variant", "one-deck", "--record", str(where)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot write the record" in err

@@ -255,10 +255,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     )
     if args.record != "-":
         path = Path(args.record or f"cardrules-{game.name}-{record.seed}.toml")
-        try:
-            record.write(path)
-        except OSError as err:
-            raise CardrulesError(f"cannot write the record to {path}: {err.strerror}") from None
+        record.write(path)
         print(f"record saved to {path} (cardrules replay {path})")
     return 0
 

@@ -90,7 +90,12 @@ class Record:
         return "\n".join(lines) + "\n"
 
     def write(self, path: str | Path) -> None:
-        Path(path).write_text(self.to_toml(), encoding="utf-8")
+        """Write the record as TOML to ``path``; a file that cannot be written is a
+        :class:`CardrulesError` naming it."""
+        try:
+            Path(path).write_text(self.to_toml(), encoding="utf-8")
+        except OSError as err:
+            raise CardrulesError(f"cannot write the record to {path}: {err.strerror}") from None
 
 
 def read_record(source: str | Path, *, text: str | None = None) -> Record:
