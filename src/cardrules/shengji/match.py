@@ -171,12 +171,6 @@ class Match(Derives, MatchFacts, Recording[Move]):
         return self.play
 
     # ------------------------------------------------------------------ legality (written once)
-    def _legal_grounds(self, move: Move) -> tuple[str, ...]:
-        if self.phase is Phase.PLAY:
-            assert self.play is not None
-            return self.play.grounds(move)
-        return phases.grounds(self, move)
-
     def explain(self, move: Move) -> Illegal | None:
         """Why ``move`` is illegal now, or ``None`` if it is legal."""
         seat = move.seat if isinstance(move, Move) else -1

@@ -11,6 +11,7 @@ import attrs
 
 from cardrules.cards import Rank
 from cardrules.jsonio import JSON, JSONObject, document, open_document, read_record, record_json
+from cardrules.shengji import phases
 from cardrules.shengji.bids import Bid
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.moves import Move, Top
@@ -31,6 +32,8 @@ class PlayTable(Protocol):
 
     @property
     def trick(self) -> tuple[Move, ...]: ...
+
+    def grounds(self, move: Move) -> tuple[str, ...]: ...
 
 
 class MatchFacts:
@@ -53,6 +56,15 @@ class MatchFacts:
     @property
     def play_table(self) -> PlayTable | None:  # pragma: no cover - each class has its own
         raise NotImplementedError
+
+    def _legal_grounds(self, move: Move) -> tuple[str, ...]:
+        """The clauses that make a legal move legal, for a match and a seat's view alike: the
+        play's in the play phase, else the phase's (a judge cites them)."""
+        play = self.play_table
+        if self.phase is Phase.PLAY:
+            assert play is not None
+            return play.grounds(move)
+        return phases.grounds(self, move)
 
     @property
     def players(self) -> int:

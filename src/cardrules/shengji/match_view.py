@@ -91,12 +91,6 @@ class MatchView(MatchFacts, Judge[Move]):
         return self.hand.arranged(lambda c: (ctx.suit_keys[c.index], ctx.strengths[c.index]))
 
     # ------------------------------------------------------------------ acting for the seat
-    def _legal_grounds(self, move: Move) -> tuple[str, ...]:
-        if self.phase is Phase.PLAY:
-            assert self.play is not None
-            return self.play.grounds(move)
-        return phases.grounds(self, move)
-
     def explain(self, move: Move) -> Illegal | None:
         """Why ``move`` is illegal, or ``None``; another seat's moves are refused
         (``not-viewing-seat``): this seat cannot know that hand."""
