@@ -106,6 +106,8 @@ class GameEntry(Generic[M]):
     position_keys: frozenset[str] = frozenset()
     #: A whole match from a seed (every round, with the game's phases), when the game has one.
     new_match: Callable[[VariantBase, int], GameState[M]] | None = None
+    #: Reads a match document (``type = "match"``), when the game has matches.
+    match_from_json: Callable[[Mapping[str, JSON]], GameState[M]] | None = None
     #: The JSON Schemas of the game's documents, by name (see :mod:`cardrules.schema`).
     schema_builder: Callable[[], Mapping[str, JSONObject]] | None = None
     #: The game's bots by name; ``"random"`` and ``"heuristic"`` at least.
@@ -136,8 +138,14 @@ class GameEntry(Generic[M]):
         return None if self.new_match is None else user(self.new_match(variant, seed))
 
     def state_from_json(self, data: Mapping[str, JSON] | str | bytes, user: StateUser[R]) -> R:
-        """Read a state document of this game and hand it to ``user``."""
-        return user(self.from_json(data))
+        """Read a state document of this game — a play state's, or a match's — and hand it to
+        ``user``."""
+        from cardrules.jsonio import read_by_type
+
+        readers: dict[str, Callable[[Mapping[str, JSON]], GameState[M]]] = {"state": self.from_json}
+        if self.match_from_json is not None:
+            readers["match"] = self.match_from_json
+        return user(read_by_type(data, self.name, readers, "state"))
 
     @property
     def bot_names(self) -> tuple[str, ...]:

@@ -19,13 +19,11 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
 
 from cardrules.bots import RandomBot
-from cardrules.game import GameState
-from cardrules.jsonio import JSON, read_by_type
 from cardrules.registry import GameEntry, register
 from cardrules.shengji.adapter import ADAPTER
 from cardrules.shengji.bids import Bid
@@ -162,15 +160,6 @@ def _new_match(variant: VariantBase, seed: int) -> Match:
     return Match.new(variant, seed=seed)
 
 
-def _from_json(data: Mapping[str, JSON] | str | bytes) -> GameState[Move]:
-    """A match document (``type = "match"``) or a play state's."""
-    readers: dict[str, Callable[[Mapping[str, JSON]], GameState[Move]]] = {
-        "match": Match.from_json,
-        "state": State.from_json,
-    }
-    return read_by_type(data, "shengji", readers, "state")
-
-
 register(
     GameEntry(
         name="shengji",
@@ -180,7 +169,8 @@ register(
         adapter=ADAPTER,
         new=_new,
         from_position=ADAPTER.start,
-        from_json=_from_json,
+        from_json=State.from_json,
+        match_from_json=Match.from_json,
         bots={"random": RandomBot, "heuristic": HeuristicBot},
         tally=Tally,
         position_keys=POSITION_KEYS,

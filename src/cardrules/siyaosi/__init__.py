@@ -9,13 +9,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
 
 from cardrules.bots import RandomBot
 from cardrules.game import GameState
-from cardrules.jsonio import JSON, read_by_type
 from cardrules.position import Position
 from cardrules.registry import GameEntry, register
 from cardrules.siyaosi.adapter import ADAPTER
@@ -136,15 +135,6 @@ def _from_position(position: Position) -> GameState[Move]:
     return State.from_position(position)
 
 
-def _from_json(data: Mapping[str, JSON] | str | bytes) -> GameState[Move]:
-    """A match document (``type = "match"``) or a play state's."""
-    readers: dict[str, Callable[[Mapping[str, JSON]], GameState[Move]]] = {
-        "match": Match.from_json,
-        "state": State.from_json,
-    }
-    return read_by_type(data, "siyaosi", readers, "state")
-
-
 register(
     GameEntry(
         name="siyaosi",
@@ -154,7 +144,8 @@ register(
         adapter=ADAPTER,
         new=_new,
         from_position=_from_position,
-        from_json=_from_json,
+        from_json=State.from_json,
+        match_from_json=Match.from_json,
         bots={"random": RandomBot, "heuristic": HeuristicBot},
         tally=Tally,
         position_keys=POSITION_KEYS,
