@@ -116,9 +116,10 @@ def hands(draw: st.DrawFn, ctx: TrumpContext, key: int, need: int) -> Cards:
             counts[i] = rng.randint(1, decks)
     for i in rng.sample(range(CARD_COUNT), draw(st.integers(0, 8))):
         counts[i] = min(decks, counts[i] + 1)
-    while sum(counts) < need:
-        counts[rng.randrange(CARD_COUNT)] += 1
-    return Cards(tuple(min(n, 8) for n in counts))
+    while sum(counts) < need:  # never past the decks' copies, so the hand stays `need` strong
+        i = rng.randrange(CARD_COUNT)
+        counts[i] += counts[i] < decks
+    return Cards(tuple(counts))
 
 
 def _sample(rng: random.Random, counts: tuple[int, ...], size: int) -> Cards:

@@ -39,7 +39,6 @@ import functools
 import itertools
 import operator
 import random
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import attrs
@@ -64,6 +63,7 @@ __all__ = [
 
 Shape = tuple[int, int]
 Vec = tuple[int, ...]
+_ALL = range(CARD_COUNT)
 
 
 # ---------------------------------------------------------------------- the ladder
@@ -318,12 +318,15 @@ def _runs(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[tuple[tupl
 @attrs.frozen(eq=False)
 class _Suit:
     """What the fast paths read about one suit key of one context: ``of`` picks its cards'
-    counts out of a 54-slot vector (in ``cards_of_suit`` order); ``lanes`` are its lanes;
+    counts out of a 54-slot vector (in ``cards_of_suit`` order), ``index`` numbers them, and
+    ``outside`` is how many cards are not of the suit; ``lanes`` are its lanes;
     ``laid`` picks, from a 55-slot vector whose last slot is 0, the counts of its lanes of one
     card per position, lane after lane, a 0 between lanes (``None`` if it has none); ``multi``
     are its other lanes."""
 
     of: Callable[[Sequence[int]], tuple[int, ...]]
+    index: range
+    outside: int
     lanes: tuple[Lane, ...]
     laid: Callable[[Sequence[int]], tuple[int, ...]] | None
     multi: tuple[Lane, ...]
@@ -349,6 +352,8 @@ def _suit(ctx: TrumpContext, key: int) -> _Suit:
         laid.append(CARD_COUNT)
     return _Suit(
         of=_picker(ctx.cards_of_suit[key]),
+        index=range(len(ctx.cards_of_suit[key])),
+        outside=CARD_COUNT - len(ctx.cards_of_suit[key]),
         lanes=lanes,
         laid=_picker(laid) if laid else None,
         multi=tuple(lane for lane in lanes if lane not in simple),
@@ -366,10 +371,10 @@ def _front_exact(counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Lad
 
 
 # Runs read fast: the counts of the suit's one-card-per-position lanes laid out as bytes, lane
-# after lane with a 0 between lanes, so that a run is a match of this pattern (a count of 2 or
-# more, MAX_COPIES being far below 256). Lanes with a position of several cards (the classic
-# trump lane) are read position by position.
-_RUN = re.compile(rb"[\x02-\xff]+")
+# after lane with a 0 between lanes; counts below 2 become 0 too (``_SINGLES_OUT``), so the runs
+# are what a split at the zero bytes leaves (MAX_COPIES is far below 256). Lanes with a position
+# of several cards (the classic trump lane) are read position by position.
+_SINGLES_OUT = bytes((0, 0, *range(2, 256)))
 RunKey = bytes | tuple[tuple[int, ...], ...]
 
 
@@ -378,7 +383,8 @@ def _run_keys(counts: Sequence[int], suit: _Suit) -> tuple[RunKey, ...]:
     run of one-card positions, capacities per position for the others."""
     keys: list[RunKey] = []
     if suit.laid is not None:
-        keys = sorted(_RUN.findall(bytes(suit.laid((*counts, 0)))))
+        laid = bytes(suit.laid((*counts, 0))).translate(_SINGLES_OUT)
+        keys = sorted(filter(None, laid.split(b"\x00")))
     for lane in suit.multi:
         run: list[tuple[int, ...]] = []
         for pos in lane:
@@ -421,9 +427,9 @@ def _front_packed(counts: Sequence[int], ctx: TrumpContext, key: int, ladder: La
     return list(_front_of_runs(_run_keys(counts, _suit(ctx, key)), ladder))
 
 
-def _vector(counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Ladder) -> tuple[Vec, Vec]:
-    """The ladder vector of a holding (its led-suit part) and the per-shape counts it uses."""
-    return _vector_of_runs(_run_keys(counts, _suit(ctx, key)), ladder)
+def _vector(counts: Sequence[int], suit: _Suit, ladder: Ladder) -> tuple[Vec, Vec]:
+    """The ladder vector of a holding (its part in ``suit``) and the per-shape counts it uses."""
+    return _vector_of_runs(_run_keys(counts, suit), ladder)
 
 
 def achievable_front(
@@ -459,7 +465,7 @@ def ladder_vector(cards: Cards, ctx: TrumpContext, key: int, ladder: Ladder) -> 
     """The ladder vector of a choice of cards (its led-suit part is what counts)."""
     if not ladder.shapes:
         return ()
-    return _vector(cards.counts, ctx, key, ladder)[0]
+    return _vector(cards.counts, _suit(ctx, key), ladder)[0]
 
 
 def _ladder_vector_exact(cards: Cards, ctx: TrumpContext, key: int, ladder: Ladder) -> Vec:
@@ -472,6 +478,7 @@ def _ladder_vector_exact(cards: Cards, ctx: TrumpContext, key: int, ladder: Ladd
     return _greedy(front, ladder)[0]
 
 
+@functools.lru_cache(maxsize=4096)
 def _ideal(ladder: Ladder) -> Vec:
     """The vector of a follow that repeats the lead exactly: no hand can do better."""
     left = list(ladder.budgets)
@@ -505,6 +512,15 @@ def _suit_word(key: int, n: int) -> str:
     return f"{n} {word}{plural}" + ("" if key == TRUMP else " (plain)")
 
 
+def _held_and_suffix(counts: Sequence[int], order: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The cards of ``order`` that ``counts`` holds, and for each position ``k`` of that list the
+    number of cards held from there on (one more entry, 0, at the end)."""
+    held = [i for i in order if counts[i]]
+    suffix = list(itertools.accumulate([counts[i] for i in reversed(held)], initial=0))
+    suffix.reverse()
+    return held, suffix
+
+
 def sub_multisets(
     counts: Sequence[int],
     size: int,
@@ -516,10 +532,7 @@ def sub_multisets(
     ``viable(available)`` prunes: it is asked, whenever a card is taken fewer times than held,
     whether the cards still available (those taken so far and all the undecided ones) can
     contain an answer; it must be monotone (fewer cards, no better)."""
-    held = [i for i in (range(CARD_COUNT) if order is None else order) if counts[i]]
-    suffix = [0] * (len(held) + 1)
-    for k in range(len(held) - 1, -1, -1):
-        suffix[k] = suffix[k + 1] + counts[held[k]]
+    held, suffix = _held_and_suffix(counts, range(CARD_COUNT) if order is None else order)
     out = [0] * CARD_COUNT
     avail = list(counts)
 
@@ -575,7 +588,10 @@ def _refuse_hand(hand: Cards, play: Cards) -> Illegal:
     return CODES.refuse("not-in-hand", f"you do not hold {missing.pretty()}", "SJ-FOLLOW-1")
 
 
+@functools.lru_cache(maxsize=1024)
 def _refuse_suit(key: int, need: int, held_n: int) -> Illegal:
+    """The ``must-follow-suit`` refusal (remembered: it depends on three small numbers, and a
+    refusal is immutable)."""
     if held_n >= need:
         msg = f"you hold {_suit_word(key, held_n)}: play {need} of them to follow"
     else:
@@ -631,19 +647,6 @@ def _holds_piece(counts: Sequence[int], suit: _Suit, width: int, length: int) ->
     return False
 
 
-#: A guard bit over every byte of a 54-byte count vector read as one int: with
-#: ``h = _as_int(hand)`` and ``p = _as_int(play)``, the play is in the hand iff every guard bit
-#: survives ``(h | guards) - p`` (counts are at most MAX_COPIES, far below 128).
-_GUARDS = int.from_bytes(b"\x80" * CARD_COUNT, "little")
-
-
-def _within(play: tuple[int, ...], hand: tuple[int, ...]) -> bool:
-    """``play <= hand`` for count vectors, in a few big-int operations."""
-    h = int.from_bytes(bytes(hand), "little")
-    p = int.from_bytes(bytes(play), "little")
-    return ((h | _GUARDS) - p) & _GUARDS == _GUARDS
-
-
 def explain_follow(
     lead: Combination, hand: Cards, play: Cards, ctx: TrumpContext
 ) -> Illegal | None:
@@ -675,27 +678,40 @@ def explain_follow(
     else:
         need = lead.size
     pc = play.counts
-    size = sum(pc)
-    if size != need:
-        return _refuse_count(lead, size)
     hc = hand.counts
-    if not _within(pc, hc):
-        return _refuse_hand(hand, play)
     key = lead.suit_key
     suit = _suit(ctx, key)
-    held_counts = suit.of(hc)
-    held_n = sum(held_counts)
-    if held_n <= need:
-        if sum(suit.of(pc)) < held_n:
+    played_counts = suit.of(pc)
+    played_n = sum(played_counts)
+    if played_n != need or pc.count(0) - played_counts.count(0) != suit.outside:
+        # Not `need` cards all of the led suit: count the play and check it is in the hand in
+        # one walk over the cards it holds.
+        size = 0
+        inside = True
+        for i in itertools.compress(_ALL, pc):
+            n = pc[i]
+            size += n
+            if hc[i] < n:
+                inside = False
+        if size != need:
+            return _refuse_count(lead, size)
+        if not inside:
+            return _refuse_hand(hand, play)
+        held_n = sum(suit.of(hc))
+        if held_n > played_n:  # the led suit must be spent first
             return _refuse_suit(key, need, held_n)
         return None
-    if sum(suit.of(pc)) < need:
-        return _refuse_suit(key, need, held_n)
-    # From here the play is `need` cards of the led suit.
-    if max(held_counts) < 2:
+    # All `need` cards are of the led suit, so only that part of the hand can lack one of them
+    # (looked at only where the play holds cards: a play holds few; the scan for them runs in C).
+    held_counts = suit.of(hc)
+    for i in itertools.compress(suit.index, played_counts):
+        if held_counts[i] < played_counts[i]:
+            return _refuse_hand(hand, play)
+    if sum(held_counts) == need:
         return None
+    # From here the play is `need` cards of the led suit.
     if len(pieces) == 1:
-        if width == 1:
+        if width == 1 or max(held_counts) < 2:
             return None
         ladder = _ladder(((width, length),))
         if _is_piece(pc, ctx, width, length):
@@ -704,7 +720,7 @@ def explain_follow(
             return _shape_refusal(lead, _of_key(hand, ctx, key), play, ctx, ladder, 0, 1, 0)
     else:
         ladder = ladder_for(lead)
-        if not ladder.steps:
+        if not ladder.steps or max(held_counts) < 2:
             return None
     return _judge_shape(lead, hand, play, ctx, ladder)
 
@@ -715,10 +731,11 @@ def _judge_shape(
     """The dynamic programme: the play's ladder vector against the hand's best (both only in
     the led suit, which is all the play holds here)."""
     key = lead.suit_key
-    mine = _vector(play.counts, ctx, key, ladder)[0]
+    suit = _suit(ctx, key)
+    mine = _vector(play.counts, suit, ladder)[0]
     if mine == _ideal(ladder):
         return None
-    best = _vector(hand.counts, ctx, key, ladder)[0]
+    best = _vector(hand.counts, suit, ladder)[0]
     if mine == best:
         return None
     k = next(k for k, (a, b) in enumerate(zip(mine, best, strict=True)) if a != b)
@@ -901,18 +918,16 @@ def _search_follows(
     that number taken of the card only, so the walk goes on with the next number. (2) When the
     cards still available no longer reach the best vector, taking fewer of this card will not
     either, so the walk stops there."""
-    best, req = _vector(counts, ctx, key, ladder)
+    suit = _suit(ctx, key)
+    best, req = _vector(counts, suit, ladder)
     size = sum(n * w * m for n, (w, m) in zip(req, ladder.shapes, strict=True))
-    held = [i for i in order if counts[i]]
-    suffix = [0] * (len(held) + 1)
-    for k in range(len(held) - 1, -1, -1):
-        suffix[k] = suffix[k + 1] + counts[held[k]]
+    held, suffix = _held_and_suffix(counts, order)
     out = [0] * CARD_COUNT
     avail = list(counts)
 
     def rec(k: int, left: int, loose: int) -> Iterator[Cards]:
         if left == 0:
-            if _vector(out, ctx, key, ladder)[0] == best:
+            if _vector(out, suit, ladder)[0] == best:
                 yield Cards.unchecked(tuple(out))
             return
         if k == len(held) or suffix[k] < left:
@@ -925,7 +940,8 @@ def _search_follows(
             forced = loose + (take if take <= 1 else 0)
             if size + forced > need:
                 continue
-            if take < counts[i] and _vector(avail, ctx, key, ladder)[0] != best:
+            # A card held once is in no piece: without it the best is still reached.
+            if take < counts[i] > 1 and _vector(avail, suit, ladder)[0] != best:
                 break
             out[i] = take
             yield from rec(k + 1, left - take, forced)
@@ -1007,7 +1023,7 @@ def cheapest_follow(
         if _holds_piece(counts, suit, width, length):  # then the follow is one such piece
             pieces = _pieces(counts, suit, width, length)
             return Cards.unchecked(min(pieces, key=lambda v: (sum(unit[i] for i in pieces[v]), v)))
-    req = _vector(counts, ctx, key, ladder)[1]
+    req = _vector(counts, suit, ladder)[1]
     shapes = sorted((ladder.shapes[s] for s, n in enumerate(req) for _ in range(n)), reverse=True)
     chosen = [0] * CARD_COUNT
     best_cost = float("inf")
@@ -1068,7 +1084,6 @@ def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
 
 
 _COUNT_LIMIT = 4096
-_ALL = range(CARD_COUNT)
 
 
 def _run_cards(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list[int]]:
@@ -1187,7 +1202,7 @@ def random_follow(lead: Combination, hand: Cards, ctx: TrumpContext, rng: random
     ladder = _lead_ladder(lead)
     chosen = [0] * CARD_COUNT
     if ladder.steps:
-        req = _vector(counts, ctx, key, ladder)[1]
+        req = _vector(counts, suit, ladder)[1]
         shapes = sorted(
             (ladder.shapes[s] for s, n in enumerate(req) for _ in range(n)),
             key=lambda sh: (-sh[0], -sh[1]),

@@ -13,6 +13,7 @@ that suit, a piece of the same shape that beats this one".
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from itertools import compress
@@ -114,8 +115,9 @@ class Combination:
         """``single pair triple quad tractor`` or ``throw`` (the case-file names)."""
         return _N.THROW if self.is_throw else self.pieces[0].name
 
-    @property
+    @functools.cached_property
     def size(self) -> int:
+        """The number of cards (remembered: every follow check reads it)."""
         return len(self.cards)
 
     @property
