@@ -320,15 +320,16 @@ class _Suit:
     """What the fast paths read about one suit key of one context: ``of`` picks its cards'
     counts out of a 54-slot vector (in ``cards_of_suit`` order), ``index`` numbers them, and
     ``outside`` is how many cards are not of the suit; ``lanes`` are its lanes;
-    ``laid`` picks, from a 55-slot vector whose last slot is 0, the counts of its lanes of one
-    card per position, lane after lane, a 0 between lanes (``None`` if it has none); ``multi``
-    are its other lanes."""
+    ``laid`` picks the counts of its lanes of one card per position, lane after lane, a 0 between
+    lanes (``None`` if it has none) — from a 55-slot vector whose last slot is 0 if ``padded``
+    (it has several such lanes), else from the 54 counts; ``multi`` are its other lanes."""
 
     of: Callable[[Sequence[int]], tuple[int, ...]]
     index: range
     outside: int
     lanes: tuple[Lane, ...]
     laid: Callable[[Sequence[int]], tuple[int, ...]] | None
+    padded: bool
     multi: tuple[Lane, ...]
 
 
@@ -348,14 +349,16 @@ def _suit(ctx: TrumpContext, key: int) -> _Suit:
     simple = [lane for lane in lanes if all(len(pos) == 1 for pos in lane)]
     laid: list[int] = []
     for lane in simple:
+        if laid:
+            laid.append(CARD_COUNT)
         laid += [pos[0] for pos in lane]
-        laid.append(CARD_COUNT)
     return _Suit(
         of=_picker(ctx.cards_of_suit[key]),
         index=range(len(ctx.cards_of_suit[key])),
         outside=CARD_COUNT - len(ctx.cards_of_suit[key]),
         lanes=lanes,
         laid=_picker(laid) if laid else None,
+        padded=len(simple) > 1,
         multi=tuple(lane for lane in lanes if lane not in simple),
     )
 
@@ -383,8 +386,8 @@ def _run_keys(counts: Sequence[int], suit: _Suit) -> tuple[RunKey, ...]:
     run of one-card positions, capacities per position for the others."""
     keys: list[RunKey] = []
     if suit.laid is not None:
-        laid = bytes(suit.laid((*counts, 0))).translate(_SINGLES_OUT)
-        keys = sorted(filter(None, laid.split(b"\x00")))
+        laid = bytes(suit.laid((*counts, 0) if suit.padded else counts))
+        keys = sorted(filter(None, laid.translate(_SINGLES_OUT).split(b"\x00")))
     for lane in suit.multi:
         run: list[tuple[int, ...]] = []
         for pos in lane:
@@ -522,39 +525,62 @@ def _held_and_suffix(counts: Sequence[int], order: Sequence[int]) -> tuple[list[
 
 
 def sub_multisets(
-    counts: Sequence[int],
-    size: int,
-    viable: Callable[[Sequence[int]], bool] | None = None,
-    order: Sequence[int] | None = None,
+    counts: Sequence[int], size: int, order: Sequence[int] | None = None
 ) -> Iterator[tuple[int, ...]]:
     """Every sub-multiset of ``size`` cards, as count vectors, in a fixed order: cards are
-    decided in ``order`` (default: card index), more copies of earlier cards first.
-    ``viable(available)`` prunes: it is asked, whenever a card is taken fewer times than held,
-    whether the cards still available (those taken so far and all the undecided ones) can
-    contain an answer; it must be monotone (fewer cards, no better)."""
-    held, suffix = _held_and_suffix(counts, range(CARD_COUNT) if order is None else order)
+    decided in ``order`` (default: card index), more copies of earlier cards first — the
+    numbers taken per held card, read in that order, fall lexicographically.
+
+    Walked without recursion: the first choice takes greedily; each next one takes one copy
+    fewer of the last card where that still leaves room for the cards after it, and refills
+    greedily after it."""
+    if order is None:
+        held = list(itertools.compress(_ALL, counts))
+    else:
+        held = [i for i in order if counts[i]]
+    return _multisets(held, [counts[i] for i in held], size)
+
+
+def _multisets(held: list[int], caps: list[int], size: int) -> Iterator[tuple[int, ...]]:
+    """:func:`sub_multisets` of the cards ``held`` (in their order), ``caps[k]`` copies of
+    ``held[k]``."""
+    room = list(itertools.accumulate(reversed(caps), initial=0))
+    room.reverse()  # room[k]: the cards held at positions k and after
+    if room[0] < size:
+        return
+    n = len(held)
+    take = [0] * n
     out = [0] * CARD_COUNT
-    avail = list(counts)
-
-    def rec(k: int, need: int) -> Iterator[tuple[int, ...]]:
-        if need == 0:
-            yield tuple(out)
-            return
-        if k == len(held) or suffix[k] < need:
-            return
-        i = held[k]
-        for take in range(min(counts[i], need), -1, -1):
-            if suffix[k + 1] < need - take:
+    k = 0
+    left = size
+    while left:  # the first choice: greedy
+        t = caps[k] if caps[k] < left else left
+        take[k] = t
+        out[held[k]] = t
+        left -= t
+        k += 1
+    while True:
+        yield tuple(out)
+        # The last position j that can give up a copy: the cards after it (`after`, taken
+        # from positions j+1…) plus one more must fit there.
+        after = 0
+        j = n - 1
+        while j >= 0:
+            t = take[j]
+            if t and room[j + 1] > after:
                 break
-            avail[i] = take
-            if viable is not None and take < counts[i] and not viable(avail):
-                break
-            out[i] = take
-            yield from rec(k + 1, need - take)
-        out[i] = 0
-        avail[i] = counts[i]
-
-    yield from rec(0, size)
+            after += t
+            j -= 1
+        else:
+            return
+        take[j] -= 1
+        out[held[j]] -= 1
+        left = after + 1
+        for m in range(j + 1, n):
+            t = caps[m] if caps[m] < left else left
+            take[m] = t
+            out[held[m]] = t
+            left -= t
 
 
 def _count_sub_multisets(counts: Sequence[int], size: int) -> int:
@@ -864,31 +890,42 @@ def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[
     When one piece is led and the hand holds such a piece, the legal follows are exactly the
     pieces of that shape it holds (a play of as many cards that holds one is that piece), listed
     directly in that order; otherwise choices are enumerated, pruned by the ladder."""
-    need = _lead_size(lead)
+    pieces = lead.pieces
+    if len(pieces) == 1:
+        width, length = pieces[0].width, pieces[0].length
+        need = width * length
+    else:
+        need = lead.size
     hc = hand.counts
-    if sum(hc) < need:
-        return
     key = lead.suit_key
     suit = _suit(ctx, key)
     order = ctx.cards_of_suit[key]
     held_counts = suit.of(hc)
     held_n = sum(held_counts)
     if held_n <= need:
+        if held_n < need and sum(hc) < need:
+            return
         held = _of_key(hand, ctx, key)
         rest = (hand - held).counts
         for extra in sub_multisets(rest, need - held_n):
             yield held + Cards.unchecked(extra)
         return
+    if (len(pieces) == 1 and width == 1) or max(held_counts) < 2:
+        walk = _multisets(
+            list(itertools.compress(order, held_counts)), list(filter(None, held_counts)), need
+        )
+        for counts in walk:
+            yield Cards.unchecked(counts)
+        return
     ladder = _lead_ladder(lead)
-    if not ladder.steps or max(held_counts) < 2:
+    if not ladder.steps:  # a throw of single cards
         for counts in sub_multisets(hc, need, order=order):
             yield Cards.unchecked(counts)
         return
-    if not lead.is_throw:
-        width, length = lead.pieces[0].shape
+    if len(pieces) == 1:
         found = False
         if length == 1:  # tuples: one card each, listed by card index
-            for i in order:
+            for i in itertools.compress(order, held_counts):
                 if hc[i] >= width:
                     yield Cards.unchecked(_unit(i, width))
                     found = True
@@ -898,57 +935,78 @@ def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[
             for counts in sorted(_pieces(hc, suit, width, length), reverse=True):
                 yield Cards.unchecked(counts)
             return
-    yield from _search_follows(hc, need, order, ctx, key, ladder)
+    yield from _search_follows(hc, need, order, held_counts, suit, ladder)
 
 
 def _search_follows(
     counts: tuple[int, ...],
     need: int,
     order: Sequence[int],
-    ctx: TrumpContext,
-    key: int,
+    held_counts: Sequence[int],
+    suit: _Suit,
     ladder: Ladder,
 ) -> Iterator[Cards]:
-    """The legal follows among the ``need``-card choices of the led suit, in the order of
-    :func:`sub_multisets`, whose walk this repeats with two prunings that only drop branches
+    """The legal follows among the ``need``-card choices of the led suit (``held_counts`` of
+    the cards ``order``), in the order of :func:`sub_multisets`, whose walk this repeats — as a
+    loop over the decided cards, not a recursion — with two prunings that only drop branches
     holding no legal follow. By SJ-FOLLOW-4 (The follow must be the best the hand allows) a
     legal follow holds disjoint pieces of ``size`` cards in all (the per-shape counts of the
     hand's best vector). (1) A card taken at most once and no longer available more often can be
     in no piece, so once such forced cards and ``size`` exceed ``need`` the branch is dead — for
     that number taken of the card only, so the walk goes on with the next number. (2) When the
     cards still available no longer reach the best vector, taking fewer of this card will not
-    either, so the walk stops there."""
-    suit = _suit(ctx, key)
+    either, so the walk stops there (a card held once is in no piece: without it the best is
+    still reached, so it is not asked)."""
     best, req = _vector(counts, suit, ladder)
     size = sum(n * w * m for n, (w, m) in zip(req, ladder.shapes, strict=True))
-    held, suffix = _held_and_suffix(counts, order)
+    held = list(itertools.compress(order, held_counts))
+    caps = list(filter(None, held_counts))
+    room = list(itertools.accumulate(reversed(caps), initial=0))
+    room.reverse()  # room[k]: the cards held at positions k and after
+    n = len(held)
     out = [0] * CARD_COUNT
     avail = list(counts)
-
-    def rec(k: int, left: int, loose: int) -> Iterator[Cards]:
-        if left == 0:
+    take = [0] * n  # what level k (the card held[k]) takes now
+    lefts = [0] * (n + 1)  # cards still to take when level k is decided
+    looses = [0] * (n + 1)  # cards taken at most once before level k
+    lefts[0] = need
+    k = 0
+    t = min(caps[0], need)  # the next number level k tries
+    while k >= 0:
+        i = held[k]
+        c = caps[k]
+        left = lefts[k]
+        forced = 0
+        while t >= 0:
+            if room[k + 1] < left - t:  # the cards after this one cannot make up the rest
+                t = -1
+                break
+            avail[i] = t
+            forced = looses[k] + (t if t <= 1 else 0)
+            if size + forced > need:
+                t -= 1
+                continue
+            if t < c > 1 and _vector(avail, suit, ladder)[0] != best:
+                t = -1
+            break
+        if t < 0:  # this level is spent: back to the one before
+            out[i] = 0
+            avail[i] = c
+            k -= 1
+            if k >= 0:
+                t = take[k] - 1
+            continue
+        out[i] = t
+        take[k] = t
+        if t == left:  # a complete choice
             if _vector(out, suit, ladder)[0] == best:
                 yield Cards.unchecked(tuple(out))
-            return
-        if k == len(held) or suffix[k] < left:
-            return
-        i = held[k]
-        for take in range(min(counts[i], left), -1, -1):
-            if suffix[k + 1] < left - take:
-                break
-            avail[i] = take
-            forced = loose + (take if take <= 1 else 0)
-            if size + forced > need:
-                continue
-            # A card held once is in no piece: without it the best is still reached.
-            if take < counts[i] > 1 and _vector(avail, suit, ladder)[0] != best:
-                break
-            out[i] = take
-            yield from rec(k + 1, left - take, forced)
-        out[i] = 0
-        avail[i] = counts[i]
-
-    yield from rec(0, need, 0)
+            t -= 1
+            continue
+        lefts[k + 1] = left - t
+        looses[k + 1] = forced
+        k += 1
+        t = min(caps[k], left - t)
 
 
 def _ranked(unit: Sequence[float]) -> tuple[int, ...]:
