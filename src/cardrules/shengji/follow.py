@@ -319,7 +319,8 @@ def _runs(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[tuple[tupl
 class _Suit:
     """What the fast paths read about one suit key of one context: ``of`` picks its cards'
     counts out of a 54-slot vector (in ``cards_of_suit`` order), ``index`` numbers them, and
-    ``outside`` is how many cards are not of the suit; ``lanes`` are its lanes;
+    ``outside`` is how many cards are not of the suit, ``mask`` is 1 on its cards and 0 elsewhere,
+    ``others`` are the other cards and ``of_others`` picks their counts; ``lanes`` are its lanes;
     ``laid`` picks the counts of its lanes of one card per position, lane after lane, a 0 between
     lanes (``None`` if it has none) — from a 55-slot vector whose last slot is 0 if ``padded``
     (it has several such lanes), else from the 54 counts; ``multi`` are its other lanes."""
@@ -327,6 +328,9 @@ class _Suit:
     of: Callable[[Sequence[int]], tuple[int, ...]]
     index: range
     outside: int
+    mask: tuple[int, ...]
+    others: tuple[int, ...]
+    of_others: Callable[[Sequence[int]], tuple[int, ...]]
     lanes: tuple[Lane, ...]
     laid: Callable[[Sequence[int]], tuple[int, ...]] | None
     padded: bool
@@ -348,6 +352,8 @@ def _suit(ctx: TrumpContext, key: int) -> _Suit:
     lanes = tuple(ctx.lanes[i] for i in ctx.lanes_of_suit[key])
     simple = [lane for lane in lanes if all(len(pos) == 1 for pos in lane)]
     laid: list[int] = []
+    mine = set(ctx.cards_of_suit[key])
+    others = tuple(i for i in _ALL if i not in mine)
     for lane in simple:
         if laid:
             laid.append(CARD_COUNT)
@@ -356,6 +362,9 @@ def _suit(ctx: TrumpContext, key: int) -> _Suit:
         of=_picker(ctx.cards_of_suit[key]),
         index=range(len(ctx.cards_of_suit[key])),
         outside=CARD_COUNT - len(ctx.cards_of_suit[key]),
+        mask=tuple(int(i in mine) for i in _ALL),
+        others=others,
+        of_others=_picker(others),
         lanes=lanes,
         laid=_picker(laid) if laid else None,
         padded=len(simple) > 1,
@@ -541,16 +550,18 @@ def sub_multisets(
     return _multisets(held, [counts[i] for i in held], size)
 
 
-def _multisets(held: list[int], caps: list[int], size: int) -> Iterator[tuple[int, ...]]:
+def _multisets(
+    held: list[int], caps: list[int], size: int, base: list[int] | None = None
+) -> Iterator[tuple[int, ...]]:
     """:func:`sub_multisets` of the cards ``held`` (in their order), ``caps[k]`` copies of
-    ``held[k]``."""
+    ``held[k]``, each added to ``base`` (54 counts, none of them at the cards ``held``)."""
     room = list(itertools.accumulate(reversed(caps), initial=0))
     room.reverse()  # room[k]: the cards held at positions k and after
     if room[0] < size:
         return
     n = len(held)
     take = [0] * n
-    out = [0] * CARD_COUNT
+    out = [0] * CARD_COUNT if base is None else base
     k = 0
     left = size
     while left:  # the first choice: greedy
@@ -905,10 +916,16 @@ def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[
     if held_n <= need:
         if held_n < need and sum(hc) < need:
             return
-        held = _of_key(hand, ctx, key)
-        rest = (hand - held).counts
-        for extra in sub_multisets(rest, need - held_n):
-            yield held + Cards.unchecked(extra)
+        # Every led-suit card, then the other cards in card-index order.
+        others = suit.of_others(hc)
+        walk = _multisets(
+            list(itertools.compress(suit.others, others)),
+            list(filter(None, others)),
+            need - held_n,
+            list(map(operator.mul, hc, suit.mask)),
+        )
+        for counts in walk:
+            yield Cards.unchecked(counts)
         return
     if (len(pieces) == 1 and width == 1) or max(held_counts) < 2:
         walk = _multisets(
