@@ -35,7 +35,7 @@ from cardrules.shengji import rules
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import KittyCounted, RoundOver, ThrowFailed, TrickWon
 from cardrules.shengji.events import MovePlayed as MovePlayedEvent
-from cardrules.shengji.evolve import evolver
+from cardrules.shengji.evolve import maker
 from cardrules.shengji.moves import Move, MoveKind, play_move
 from cardrules.shengji.order import TrumpContext, trump_context
 from cardrules.shengji.rules import RoundFacts
@@ -416,7 +416,7 @@ class State(Derives, RoundFacts, Steps[Move]):
         if overtakes(self.trick, top, cards, ctx):
             top = len(trick) - 1
         if len(trick) < self.players:
-            return _evolve(self, {"hands": hands, "trick": trick, "_winning": top})
+            return _followed(self, hands, trick, top)
         return self._finish_trick(hands, trick, top, sink)
 
     def _lead(self, move: Move, sink: list[Event] | None) -> State:
@@ -432,27 +432,14 @@ class State(Derives, RoundFacts, Steps[Move]):
                 penalties = (*penalties[:seat], penalties[seat] + lost, *penalties[seat + 1 :])
                 if sink is not None:
                     sink.append(ThrowFailed(seat, outcome.led, lost))
-                return _evolve(
+                return _failed_throw(
                     self,
-                    {
-                        "hands": _minus(self.hands, seat, outcome.led),
-                        "trick": (play_move(seat, outcome.led),),
-                        "failed_throw": move.cards,
-                        "penalties": penalties,
-                        "_winning": 0,
-                        "_over": False,
-                    },
+                    _minus(self.hands, seat, outcome.led),
+                    (play_move(seat, outcome.led),),
+                    move.cards,
+                    penalties,
                 )
-        return _evolve(
-            self,
-            {
-                "hands": _minus(self.hands, seat, move.cards),
-                "trick": (move,),
-                "failed_throw": None,
-                "_winning": 0,
-                "_over": False,
-            },
-        )
+        return _led(self, _minus(self.hands, seat, move.cards), (move,))
 
     def _finish_trick(
         self, hands: tuple[Cards, ...], trick: tuple[Move, ...], top: int, sink: list[Event] | None
@@ -473,22 +460,17 @@ class State(Derives, RoundFacts, Steps[Move]):
         if over:
             bonus = bonus_after(trick, top, self.banker, self.kitty, self.variant, self.ctx)
             points[self.attacker_team] += bonus.points
-        state = _evolve(
+        state = _trick_done(
             self,
-            {
-                "hands": hands,
-                "trick": (),
-                "failed_throw": None,
-                "leader": won_by,
-                "points": (points[0], points[1]),
-                "taken": (taken[0], taken[1]),
-                "tricks_played": self.tricks_played + 1,
-                "last_trick": trick,
-                "_winning": -1,
-                "last_winner": won_by,
-                "kitty_bonus": bonus,
-                "_over": over,
-            },
+            hands,
+            won_by,
+            (points[0], points[1]),
+            (taken[0], taken[1]),
+            self.tricks_played + 1,
+            trick,
+            won_by,
+            bonus,
+            over,
         )
         if sink is not None and bonus is not None:
             sink.append(KittyCounted(bonus))
@@ -617,8 +599,37 @@ def _opt_cards(reader: Reader, key: str, decks: int) -> Cards | None:
     return None if reader.raw(key) is None else reader.cards(key, decks)
 
 
-#: ``attrs.evolve`` for the rules' own moves (derived facts and ``_over`` among the changes).
-_evolve = evolver(State)
+# ``attrs.evolve`` for the rules' own moves, one per kind of step (derived facts and ``_over``
+# among the changes).
+_NEW: dict[str, object] = {}
+#: A follow that does not end the trick: ``(state, hands, trick, _winning)``.
+_followed = maker(State, ("hands", "trick", "_winning"), _NEW)
+#: A lead that stands: ``(state, hands, trick)``.
+_led = maker(
+    State, ("hands", "trick"), {**_NEW, "failed_throw": None, "_winning": 0, "_over": False}
+)
+#: A failed throw: ``(state, hands, trick, failed_throw, penalties)``.
+_failed_throw = maker(
+    State,
+    ("hands", "trick", "failed_throw", "penalties"),
+    {**_NEW, "_winning": 0, "_over": False},
+)
+#: The last play of a trick.
+_trick_done = maker(
+    State,
+    (
+        "hands",
+        "leader",
+        "points",
+        "taken",
+        "tricks_played",
+        "last_trick",
+        "last_winner",
+        "kitty_bonus",
+        "_over",
+    ),
+    {**_NEW, "trick": (), "failed_throw": None, "_winning": -1},
+)
 
 
 def _minus(hands: tuple[Cards, ...], seat: int, cards: Cards) -> tuple[Cards, ...]:
