@@ -6,6 +6,8 @@
   classifying the play and asking ``beats``.
 * The deal's moves of every seat, listed at once and remembered per hand, are the listing.
 * Hands split by suit (lead listing and random leads) in the order the first version sorted.
+* ``apply`` and ``step`` take the move ``random_move`` just drew without judging it again: every
+  drawn move is one ``explain`` accepts, and it leads where the same move judged leads.
 * Random draws stay the same for the same seed: digests of the benchmark's own workloads,
   taken before the fast paths were written.
 """
@@ -16,10 +18,12 @@ import hashlib
 import random
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardrules.cards import Suit
+from cardrules.errors import IllegalMoveError
 from cardrules.multiset import Cards
 from cardrules.shengji import Match, Move, Phase, State, Variant
 from cardrules.shengji.follow import sub_multisets
@@ -72,6 +76,31 @@ def test_applied_states_are_what_the_constructor_builds(
             state.kitty_bonus,
         )
         assert (rebuilt.is_over, rebuilt.turn) == (state.is_over, state.turn)
+
+
+@SETTINGS
+@given(SHENGJI, seeds(), TRUMPS, LEVELS)
+def test_drawn_moves_are_legal_and_apply_as_judged_moves(
+    variant: Variant, seed: int, trump: Suit | None, level: str
+) -> None:
+    state = _new_state(variant, seed, trump, level)
+    rng = random.Random(seed)
+    while not state.is_over:
+        move = state.random_move(rng)
+        assert state.explain(move) is None
+        judged = attrs.evolve(move)  # an equal move, not the drawn one: explain runs
+        assert judged is not move
+        after, events = state.step(move)
+        assert (after, events) == state.step(judged)
+        assert after.top == state.apply(judged).top
+        assert after._drawn is None
+        if state.trick:
+            # a move drawn here vouches for nothing else: another seat's play is still refused
+            other = Move((move.seat + 1) % state.players, move.kind, move.cards)
+            assert not state.is_legal(other)
+            with pytest.raises(IllegalMoveError):
+                state.apply(other)
+        state = state.apply(move)
 
 
 def _overtakes_reference(

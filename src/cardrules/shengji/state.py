@@ -127,6 +127,9 @@ class State(Derives, RoundFacts, Steps[Move]):
     kitty_bonus: KittyBonus | None = attrs.field(init=False, eq=False)
     #: :attr:`is_over`, kept (asked several times per move).
     _over: bool = attrs.field(init=False, eq=False)
+    #: The move :meth:`random_move` last drew here (legal by construction), which :meth:`apply`
+    #: and :meth:`step` take without judging it again; ``None`` in every new state.
+    _drawn: Move | None = attrs.field(default=None, init=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         _set(self, "_over", not self.trick and not all(self.hands))
@@ -395,13 +398,36 @@ class State(Derives, RoundFacts, Steps[Move]):
         turn = self.turn
         if turn is None or (seat is not None and seat != turn):
             raise IllegalMoveError(CODES.refuse("round-over", "no seat has a move now"))
-        return rules.random_play(self, turn, self.hands[turn], rng)
+        move = rules.random_play(self, turn, self.hands[turn], rng)
+        _set(self, "_drawn", move)  # a cache of one legal move, not part of the state's value
+        return move
 
     def parse_move(self, text: MoveText | str) -> Move:
         """A move from its text (``"2: 8S 8D"``); refuses more copies than the decks hold."""
         return rules.parse_move(self, text)
 
     # ------------------------------------------------------------------ applying
+    def apply(self, move: Move) -> State:
+        """The state after ``move``; raises :class:`~cardrules.errors.IllegalMoveError`
+        (changing nothing) if it is illegal. The move :meth:`random_move` just drew here is
+        known to be legal (``random_play`` draws only legal moves, a property the tests check
+        against ``explain``), so it is not judged again; any other move is."""
+        if move is not self._drawn:
+            reason = self.explain(move)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+        return self._apply(move, None)
+
+    def step(self, move: Move) -> tuple[State, tuple[Event, ...]]:
+        """:meth:`apply`, and what happened: the move first, then the game's events."""
+        if move is not self._drawn:
+            reason = self.explain(move)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+        sink: list[Event] = []
+        state = self._apply(move, sink)
+        return state, tuple(sink)
+
     def _apply(self, move: Move, sink: list[Event] | None) -> State:
         ctx = self.ctx
         seat = move.seat
@@ -600,8 +626,8 @@ def _opt_cards(reader: Reader, key: str, decks: int) -> Cards | None:
 
 
 # ``attrs.evolve`` for the rules' own moves, one per kind of step (derived facts and ``_over``
-# among the changes).
-_NEW: dict[str, object] = {}
+# among the changes; no move is drawn yet in a new state).
+_NEW = {"_drawn": None}
 #: A follow that does not end the trick: ``(state, hands, trick, _winning)``.
 _followed = maker(State, ("hands", "trick", "_winning"), _NEW)
 #: A lead that stands: ``(state, hands, trick)``.
