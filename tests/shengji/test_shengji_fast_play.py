@@ -30,7 +30,7 @@ from cardrules.shengji.follow import sub_multisets
 from cardrules.shengji.order import TrumpContext
 from cardrules.shengji.phases import deal_moves
 from cardrules.shengji.pieces import beats, classify
-from cardrules.shengji.rules import suit_groups
+from cardrules.shengji.rules import random_play, suit_groups
 from cardrules.shengji.trick import overtakes
 from cardrules.testing.strategies import seeds, variants
 
@@ -184,6 +184,40 @@ def test_suit_groups_keep_their_order(
         assert suit_groups(hand, state.ctx) == _suit_groups_reference(hand, state.ctx)
         part = Cards.unchecked(tuple(rng.randint(0, n) for n in hand.counts))
         assert suit_groups(part, state.ctx) == _suit_groups_reference(part, state.ctx)
+
+
+def _random_lead_reference(hand: Cards, ctx: TrumpContext, rng: random.Random) -> Cards:
+    """The first version of a random lead: a choice among every suit group listed."""
+    group = rng.choice(suit_groups(hand, ctx))
+    roll = rng.random()
+    counts = [0] * len(hand.counts)
+    if roll < 0.1:
+        for index, n in group:
+            counts[index] = rng.randint(0, n)
+        if not any(counts):
+            index, n = rng.choice(group)
+            counts[index] = n
+    else:
+        index, n = rng.choice(group)
+        counts[index] = rng.randint(1, n) if roll < 0.6 else n
+    return Cards.unchecked(tuple(counts))
+
+
+@SETTINGS
+@given(SHENGJI, seeds(), TRUMPS, LEVELS)
+def test_random_leads_are_those_of_the_first_version(
+    variant: Variant, seed: int, trump: Suit | None, level: str
+) -> None:
+    state = _new_state(variant, seed, trump, level)
+    rng = random.Random(seed)
+    for hand in state.hands:
+        for _ in range(20):
+            part = Cards.unchecked(tuple(rng.randint(0, n) for n in hand.counts))
+            if not part:
+                continue
+            draw = rng.getrandbits(32)
+            ours = random_play(state, state.leader, part, random.Random(draw))
+            assert ours.cards == _random_lead_reference(part, state.ctx, random.Random(draw))
 
 
 def _rounds_digest(seeds: range) -> str:
