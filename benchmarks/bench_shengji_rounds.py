@@ -1,8 +1,9 @@
 """Random complete four-deck Shengji rounds: rounds per second and µs per decision.
 
 A decision is choosing a random legal move (``State.random_move``: ``random_follow`` for
-followers, never enumerating the legal moves) and applying it (``State.apply``, which re-checks
-legality through ``explain``). Run::
+followers, never enumerating the legal moves) and applying it (``State.apply``, which takes the
+move ``random_move`` just drew without judging it again — every drawn move is legal, a property
+the tests check — and judges any other move through ``explain``). Run::
 
     python benchmarks/bench_shengji_rounds.py [--rounds N] [--variant four-deck]
 """

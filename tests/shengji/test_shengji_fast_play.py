@@ -6,6 +6,8 @@
   classifying the play and asking ``beats``.
 * The deal's moves of every seat, listed at once and remembered per hand, are the listing.
 * Hands split by suit (lead listing and random leads) in the order the first version sorted.
+* ``apply`` and ``step`` take the move ``random_move`` just drew without judging it again: every
+  drawn move is one ``explain`` accepts, and it leads where the same move judged leads.
 * Random draws stay the same for the same seed: digests of the benchmark's own workloads,
   taken before the fast paths were written.
 """
@@ -16,17 +18,19 @@ import hashlib
 import random
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardrules.cards import Suit
+from cardrules.errors import IllegalMoveError
 from cardrules.multiset import Cards
 from cardrules.shengji import Match, Move, Phase, State, Variant
 from cardrules.shengji.follow import sub_multisets
 from cardrules.shengji.order import TrumpContext
 from cardrules.shengji.phases import deal_moves
 from cardrules.shengji.pieces import beats, classify
-from cardrules.shengji.rules import suit_groups
+from cardrules.shengji.rules import random_play, suit_groups
 from cardrules.shengji.trick import overtakes
 from cardrules.testing.strategies import seeds, variants
 
@@ -72,6 +76,31 @@ def test_applied_states_are_what_the_constructor_builds(
             state.kitty_bonus,
         )
         assert (rebuilt.is_over, rebuilt.turn) == (state.is_over, state.turn)
+
+
+@SETTINGS
+@given(SHENGJI, seeds(), TRUMPS, LEVELS)
+def test_drawn_moves_are_legal_and_apply_as_judged_moves(
+    variant: Variant, seed: int, trump: Suit | None, level: str
+) -> None:
+    state = _new_state(variant, seed, trump, level)
+    rng = random.Random(seed)
+    while not state.is_over:
+        move = state.random_move(rng)
+        assert state.explain(move) is None
+        judged = attrs.evolve(move)  # an equal move, not the drawn one: explain runs
+        assert judged is not move
+        after, events = state.step(move)
+        assert (after, events) == state.step(judged)
+        assert after.top == state.apply(judged).top
+        assert after._drawn is None
+        if state.trick:
+            # a move drawn here vouches for nothing else: another seat's play is still refused
+            other = Move((move.seat + 1) % state.players, move.kind, move.cards)
+            assert not state.is_legal(other)
+            with pytest.raises(IllegalMoveError):
+                state.apply(other)
+        state = state.apply(move)
 
 
 def _overtakes_reference(
@@ -155,6 +184,40 @@ def test_suit_groups_keep_their_order(
         assert suit_groups(hand, state.ctx) == _suit_groups_reference(hand, state.ctx)
         part = Cards.unchecked(tuple(rng.randint(0, n) for n in hand.counts))
         assert suit_groups(part, state.ctx) == _suit_groups_reference(part, state.ctx)
+
+
+def _random_lead_reference(hand: Cards, ctx: TrumpContext, rng: random.Random) -> Cards:
+    """The first version of a random lead: a choice among every suit group listed."""
+    group = rng.choice(suit_groups(hand, ctx))
+    roll = rng.random()
+    counts = [0] * len(hand.counts)
+    if roll < 0.1:
+        for index, n in group:
+            counts[index] = rng.randint(0, n)
+        if not any(counts):
+            index, n = rng.choice(group)
+            counts[index] = n
+    else:
+        index, n = rng.choice(group)
+        counts[index] = rng.randint(1, n) if roll < 0.6 else n
+    return Cards.unchecked(tuple(counts))
+
+
+@SETTINGS
+@given(SHENGJI, seeds(), TRUMPS, LEVELS)
+def test_random_leads_are_those_of_the_first_version(
+    variant: Variant, seed: int, trump: Suit | None, level: str
+) -> None:
+    state = _new_state(variant, seed, trump, level)
+    rng = random.Random(seed)
+    for hand in state.hands:
+        for _ in range(20):
+            part = Cards.unchecked(tuple(rng.randint(0, n) for n in hand.counts))
+            if not part:
+                continue
+            draw = rng.getrandbits(32)
+            ours = random_play(state, state.leader, part, random.Random(draw))
+            assert ours.cards == _random_lead_reference(part, state.ctx, random.Random(draw))
 
 
 def _rounds_digest(seeds: range) -> str:

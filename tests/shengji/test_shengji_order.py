@@ -16,6 +16,7 @@ from cardrules.shengji.pieces import (
     beats,
     classify,
     holds_beating_piece,
+    iter_placements,
     matches_structure,
     split_throw,
 )
@@ -268,3 +269,25 @@ def test_holds_beating_piece_matches_brute_force(ctx: TrumpContext, data: st.Dat
                     if all(hand.counts[i] >= piece.width for i in choice):
                         brute |= ctx.strengths[choice[-1]] > piece.top
         assert holds_beating_piece(hand, piece, ctx) == brute
+
+
+@SETTINGS
+@given(contexts(), st.data())
+def test_holds_beating_piece_agrees_with_the_placements(
+    ctx: TrumpContext, data: st.DataObject
+) -> None:
+    """The lane walk answers as the placements it does not build: some placement of the piece's
+    shape cut from the hand (any suits held, wide holdings, long runs) has a stronger top."""
+    key = data.draw(st.sampled_from([k for k in range(5) if ctx.lanes_of_suit[k]]))
+    thrown = classify(data.draw(one_suit_cards(ctx, key, max_cards=20)), ctx)
+    assert thrown is not None
+    held = data.draw(st.lists(st.integers(0, ctx.decks), min_size=CARD_COUNT, max_size=CARD_COUNT))
+    hands = [
+        Cards(tuple(held)),
+        data.draw(one_suit_cards(ctx, key, max_cards=30)) + Cards(tuple(n // 2 for n in held)),
+    ]
+    for hand in hands:
+        for piece in thrown.pieces:
+            placed = iter_placements(hand.counts, ctx, key, piece.width, piece.length)
+            reference = any(p.top > piece.top for p in placed)
+            assert holds_beating_piece(hand, piece, ctx) == reference

@@ -193,11 +193,32 @@ def iter_placements(
 def holds_beating_piece(hand: Cards, piece: Piece, ctx: TrumpContext) -> bool:
     """Whether ``hand`` holds, in the piece's suit, a piece of the same shape (same width and
     length, possibly cut from wider holdings) whose top is stronger — the check a throw must pass
-    against every other hand, for each of its pieces, SJ-THROW-2 (When a throw stands)."""
-    return any(
-        p.top > piece.top
-        for p in iter_placements(hand.counts, ctx, piece.suit_key, piece.width, piece.length)
-    )
+    against every other hand, for each of its pieces, SJ-THROW-2 (When a throw stands).
+
+    The placements of :func:`iter_placements` are not built: a placement's top is the strongest
+    card held ``width`` times on its last position, so it is enough to walk each lane once,
+    counting the positions held in a row, and look at the strongest card where ``length`` of
+    them end (the property tests compare this with the placements' answer)."""
+    counts = hand.counts
+    width = piece.width
+    length = piece.length
+    top = piece.top
+    strengths = ctx.strengths
+    lanes = ctx.lanes
+    for lane_id in ctx.lanes_of_suit[piece.suit_key]:
+        run = 0
+        for pos in lanes[lane_id]:
+            best = -1
+            for i in pos:
+                if counts[i] >= width and strengths[i] > best:
+                    best = strengths[i]
+            if best < 0:
+                run = 0
+                continue
+            run += 1
+            if run >= length and best > top:
+                return True
+    return False
 
 
 # ---------------------------------------------------------------------- classify

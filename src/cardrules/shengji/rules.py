@@ -278,9 +278,14 @@ def random_play(sit: Situation, seat: int, hand: Cards, rng: random.Random) -> M
         lead = classify_cached(trick[0].cards, ctx)
         assert lead is not None
         return play_move(seat, random_follow(lead, hand, ctx, rng))
-    group = rng.choice(suit_groups(hand, ctx))
+    # a choice among the suit keys held, as among suit_groups' groups (as many, in the same
+    # order, so the same draw), listing only the chosen group
+    have = hand.counts
+    keys = [(order, held) for order, pick in _weakest_first(ctx) if any(held := pick(have))]
+    order, held = rng.choice(keys)
+    group = list(compress(zip(order, held, strict=True), held))
     roll = rng.random()
-    counts = [0] * len(hand.counts)
+    counts = [0] * len(have)
     if roll < 0.1:
         for index, n in group:
             counts[index] = rng.randint(0, n)

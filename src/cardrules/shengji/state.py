@@ -35,7 +35,7 @@ from cardrules.shengji import rules
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import KittyCounted, RoundOver, ThrowFailed, TrickWon
 from cardrules.shengji.events import MovePlayed as MovePlayedEvent
-from cardrules.shengji.evolve import evolver
+from cardrules.shengji.evolve import maker
 from cardrules.shengji.moves import Move, MoveKind, play_move
 from cardrules.shengji.order import TrumpContext, trump_context
 from cardrules.shengji.rules import RoundFacts
@@ -127,6 +127,9 @@ class State(Derives, RoundFacts, Steps[Move]):
     kitty_bonus: KittyBonus | None = attrs.field(init=False, eq=False)
     #: :attr:`is_over`, kept (asked several times per move).
     _over: bool = attrs.field(init=False, eq=False)
+    #: The move :meth:`random_move` last drew here (legal by construction), which :meth:`apply`
+    #: and :meth:`step` take without judging it again; ``None`` in every new state.
+    _drawn: Move | None = attrs.field(default=None, init=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         _set(self, "_over", not self.trick and not all(self.hands))
@@ -395,13 +398,36 @@ class State(Derives, RoundFacts, Steps[Move]):
         turn = self.turn
         if turn is None or (seat is not None and seat != turn):
             raise IllegalMoveError(CODES.refuse("round-over", "no seat has a move now"))
-        return rules.random_play(self, turn, self.hands[turn], rng)
+        move = rules.random_play(self, turn, self.hands[turn], rng)
+        _set(self, "_drawn", move)  # a cache of one legal move, not part of the state's value
+        return move
 
     def parse_move(self, text: MoveText | str) -> Move:
         """A move from its text (``"2: 8S 8D"``); refuses more copies than the decks hold."""
         return rules.parse_move(self, text)
 
     # ------------------------------------------------------------------ applying
+    def apply(self, move: Move) -> State:
+        """The state after ``move``; raises :class:`~cardrules.errors.IllegalMoveError`
+        (changing nothing) if it is illegal. The move :meth:`random_move` just drew here is
+        known to be legal (``random_play`` draws only legal moves, a property the tests check
+        against ``explain``), so it is not judged again; any other move is."""
+        if move is not self._drawn:
+            reason = self.explain(move)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+        return self._apply(move, None)
+
+    def step(self, move: Move) -> tuple[State, tuple[Event, ...]]:
+        """:meth:`apply`, and what happened: the move first, then the game's events."""
+        if move is not self._drawn:
+            reason = self.explain(move)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+        sink: list[Event] = []
+        state = self._apply(move, sink)
+        return state, tuple(sink)
+
     def _apply(self, move: Move, sink: list[Event] | None) -> State:
         ctx = self.ctx
         seat = move.seat
@@ -416,7 +442,7 @@ class State(Derives, RoundFacts, Steps[Move]):
         if overtakes(self.trick, top, cards, ctx):
             top = len(trick) - 1
         if len(trick) < self.players:
-            return _evolve(self, {"hands": hands, "trick": trick, "_winning": top})
+            return _followed(self, hands, trick, top)
         return self._finish_trick(hands, trick, top, sink)
 
     def _lead(self, move: Move, sink: list[Event] | None) -> State:
@@ -432,27 +458,14 @@ class State(Derives, RoundFacts, Steps[Move]):
                 penalties = (*penalties[:seat], penalties[seat] + lost, *penalties[seat + 1 :])
                 if sink is not None:
                     sink.append(ThrowFailed(seat, outcome.led, lost))
-                return _evolve(
+                return _failed_throw(
                     self,
-                    {
-                        "hands": _minus(self.hands, seat, outcome.led),
-                        "trick": (play_move(seat, outcome.led),),
-                        "failed_throw": move.cards,
-                        "penalties": penalties,
-                        "_winning": 0,
-                        "_over": False,
-                    },
+                    _minus(self.hands, seat, outcome.led),
+                    (play_move(seat, outcome.led),),
+                    move.cards,
+                    penalties,
                 )
-        return _evolve(
-            self,
-            {
-                "hands": _minus(self.hands, seat, move.cards),
-                "trick": (move,),
-                "failed_throw": None,
-                "_winning": 0,
-                "_over": False,
-            },
-        )
+        return _led(self, _minus(self.hands, seat, move.cards), (move,))
 
     def _finish_trick(
         self, hands: tuple[Cards, ...], trick: tuple[Move, ...], top: int, sink: list[Event] | None
@@ -473,22 +486,17 @@ class State(Derives, RoundFacts, Steps[Move]):
         if over:
             bonus = bonus_after(trick, top, self.banker, self.kitty, self.variant, self.ctx)
             points[self.attacker_team] += bonus.points
-        state = _evolve(
+        state = _trick_done(
             self,
-            {
-                "hands": hands,
-                "trick": (),
-                "failed_throw": None,
-                "leader": won_by,
-                "points": (points[0], points[1]),
-                "taken": (taken[0], taken[1]),
-                "tricks_played": self.tricks_played + 1,
-                "last_trick": trick,
-                "_winning": -1,
-                "last_winner": won_by,
-                "kitty_bonus": bonus,
-                "_over": over,
-            },
+            hands,
+            won_by,
+            (points[0], points[1]),
+            (taken[0], taken[1]),
+            self.tricks_played + 1,
+            trick,
+            won_by,
+            bonus,
+            over,
         )
         if sink is not None and bonus is not None:
             sink.append(KittyCounted(bonus))
@@ -617,8 +625,37 @@ def _opt_cards(reader: Reader, key: str, decks: int) -> Cards | None:
     return None if reader.raw(key) is None else reader.cards(key, decks)
 
 
-#: ``attrs.evolve`` for the rules' own moves (derived facts and ``_over`` among the changes).
-_evolve = evolver(State)
+# ``attrs.evolve`` for the rules' own moves, one per kind of step (derived facts and ``_over``
+# among the changes; no move is drawn yet in a new state).
+_NEW = {"_drawn": None}
+#: A follow that does not end the trick: ``(state, hands, trick, _winning)``.
+_followed = maker(State, ("hands", "trick", "_winning"), _NEW)
+#: A lead that stands: ``(state, hands, trick)``.
+_led = maker(
+    State, ("hands", "trick"), {**_NEW, "failed_throw": None, "_winning": 0, "_over": False}
+)
+#: A failed throw: ``(state, hands, trick, failed_throw, penalties)``.
+_failed_throw = maker(
+    State,
+    ("hands", "trick", "failed_throw", "penalties"),
+    {**_NEW, "_winning": 0, "_over": False},
+)
+#: The last play of a trick.
+_trick_done = maker(
+    State,
+    (
+        "hands",
+        "leader",
+        "points",
+        "taken",
+        "tricks_played",
+        "last_trick",
+        "last_winner",
+        "kitty_bonus",
+        "_over",
+    ),
+    {**_NEW, "trick": (), "failed_throw": None, "_winning": -1},
+)
 
 
 def _minus(hands: tuple[Cards, ...], seat: int, cards: Cards) -> tuple[Cards, ...]:
