@@ -37,11 +37,22 @@ from cardrules.siyaosi.combos import (
     CombinationName,
     Table,
     beats_rule,
+    make_combination,
     rank_counts,
     run_name,
     suits_purity,
 )
-from cardrules.siyaosi.moves import CAPTURE, CHI, KIND_ORDER, PASS, PLAY, Move, MoveKind, Top
+from cardrules.siyaosi.moves import (
+    CAPTURE,
+    CHI,
+    KIND_ORDER,
+    PASS,
+    PLAY,
+    Move,
+    MoveKind,
+    Top,
+    make_move,
+)
 from cardrules.siyaosi.rules import Situation, chi_combination
 from cardrules.siyaosi.variant import Variant
 
@@ -76,17 +87,7 @@ _ONE = [_one(i) for i in range(54)]
 _first = itemgetter(0)
 
 
-_new = object.__new__
-_set = object.__setattr__
-
-
-def _move(seat: int, kind: MoveKind, cards: Cards) -> Move:
-    """A Move known to be well formed (skips the validator on the hot path)."""
-    m: Move = _new(Move)
-    _set(m, "seat", seat)
-    _set(m, "kind", kind)
-    _set(m, "cards", cards)
-    return m
+_move = make_move
 
 
 def _pick_into(out: list[int], hand: tuple[int, ...], r: int, k: int) -> None:
@@ -170,16 +171,16 @@ def hand_plays(
                 continue
             s = strengths[r]
             if singles:
-                yield Combination(SINGLE, _picked(counts, r, 1), 1, 1, r, s)
+                yield make_combination(SINGLE, _picked(counts, r, 1), 1, 1, r, s)
             if n >= 2 and pairs:
-                yield Combination(PAIR, _picked(counts, r, 2), 2, 1, r, s)
+                yield make_combination(PAIR, _picked(counts, r, 2), 2, 1, r, s)
             if n >= 3 and bombs:
                 for k in range(3, n + 1):
-                    yield Combination(BOMB, _picked(counts, r, k), k, 1, r, s)
+                    yield make_combination(BOMB, _picked(counts, r, k), k, 1, r, s)
     if rc[SJ] and rc[BJ] and "joker-bomb" in want:
         out = list(_ZERO54)
         out[52] = out[53] = 1
-        yield Combination(JOKER_BOMB, _cards(out), 2, 1, BJ, 0)
+        yield make_combination(JOKER_BOMB, _cards(out), 2, 1, BJ, 0)
     if rc[4] >= 2 and rc[14] and "4a4" in want:
         yield from _four_a_fours(counts)
     if "run" in want:
@@ -204,7 +205,7 @@ def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
                 out[a] += 1
                 out[b] += 1
                 out[ace] += 1
-                yield Combination(FOUR_A_FOUR, _cards(out), 3, 1, 4, p)
+                yield make_combination(FOUR_A_FOUR, _cards(out), 3, 1, 4, p)
 
 
 def _runs(
@@ -235,7 +236,7 @@ def _runs(
                     out = list(_ZERO54)
                     for q in range(lo, hi + 1):
                         _pick_into(out, counts, q, w)
-                    yield Combination(run_name(w, False), _cards(out), w, hi - lo + 1, lo, lo)
+                    yield make_combination(run_name(w, False), _cards(out), w, hi - lo + 1, lo, lo)
             r = end + 1
 
 
@@ -271,7 +272,7 @@ def _straights(
             for q in range(lo, hi + 1):
                 out[first[q]] = 1
             if not flush_matters:
-                yield Combination(STRAIGHT, _cards(out), 1, length, lo, lo)
+                yield make_combination(STRAIGHT, _cards(out), 1, length, lo, lo)
                 continue
             suit = first[lo] // 13
             mono = True
@@ -290,7 +291,7 @@ def _straights(
                         mono = False
                         break
             if not mono:
-                yield Combination(STRAIGHT, _cards(out), 1, length, lo, lo, False)
+                yield make_combination(STRAIGHT, _cards(out), 1, length, lo, lo, False)
             if common:
                 # one flush straight per rank run: the suit changes nothing else
                 s = 3 if common & 8 else 2 if common & 4 else 1 if common & 2 else 0
@@ -298,7 +299,7 @@ def _straights(
                 base = s * 13 - 2
                 for q in range(lo, hi + 1):
                     fl[base + q] = 1
-                yield Combination(FLUSH_STRAIGHT, _cards(fl), 1, length, lo, lo, True)
+                yield make_combination(FLUSH_STRAIGHT, _cards(fl), 1, length, lo, lo, True)
 
 
 def _runs_that_may_beat(top: Combination, variant: Variant) -> RunFilter | None:

@@ -37,6 +37,7 @@ from cardrules.siyaosi.movegen import generate
 from cardrules.siyaosi.moves import Move, Top
 from cardrules.siyaosi.result import RoundResult, round_result
 from cardrules.siyaosi.rules import TableFacts
+from cardrules.siyaosi.slots import setter
 from cardrules.siyaosi.trick import advance, is_over, replay
 from cardrules.siyaosi.variant import FirstLeader, FirstRuling, Variant
 from cardrules.siyaosi.view import View, read_table, read_trick
@@ -362,7 +363,16 @@ class State(Derives, TableFacts, Steps[Move]):
 
 
 _new = object.__new__
-_set = object.__setattr__
+_table = setter(State, "table")
+_hands = setter(State, "hands")
+_leader = setter(State, "leader")
+_out = setter(State, "out")
+_trick = setter(State, "trick")
+_derived = setter(State, "_derived")
+_turn = setter(State, "turn")
+_top = setter(State, "top")
+_passes = setter(State, "passes")
+_moves = setter(State, "_moves")
 
 
 def _made(
@@ -378,16 +388,16 @@ def _made(
     """A state the library knows to be consistent (the hot path of ``apply``): its slots are
     filled directly, without the constructor's checks."""
     state: State = _new(State)
-    _set(state, "table", table)
-    _set(state, "hands", hands)
-    _set(state, "leader", leader)
-    _set(state, "out", out)
-    _set(state, "trick", trick)
-    _set(state, "_derived", None)
-    _set(state, "turn", turn)
-    _set(state, "top", top)
-    _set(state, "passes", passes)
-    _set(state, "_moves", None)
+    _table(state, table)
+    _hands(state, hands)
+    _leader(state, leader)
+    _out(state, out)
+    _trick(state, trick)
+    _derived(state, None)
+    _turn(state, turn)
+    _top(state, top)
+    _passes(state, passes)
+    _moves(state, None)
     return state
 
 

@@ -29,7 +29,7 @@ from cardrules.siyaosi.events import (
     SeatOut,
     TrickWon,
 )
-from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, Move, Top
+from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, Move, Top, make_top
 from cardrules.siyaosi.result import round_result
 from cardrules.siyaosi.rules import Situation, chi_combination, explain, next_active, relay
 
@@ -104,7 +104,7 @@ def advance(sit: Situation, move: Move, left: int, sink: list[Event] | None) -> 
     if kind is CHA or kind is GOU:
         assert top is not None and top.base is not None
         steps = top.steps + chain.steps_made(top, rank_counts(cards.counts), table.variant)
-        new_top = Top(seat, chain.effective(top, cards, steps), top.base, top.base_seat, steps)
+        new_top = make_top(seat, chain.effective(top, cards, steps), top.base, top.base_seat, steps)
         if sink is not None:
             sink.append(ChainStepped(seat, steps, new_top.combination.width))
     else:
@@ -114,7 +114,7 @@ def advance(sit: Situation, move: Move, left: int, sink: list[Event] | None) -> 
         else:
             combo = classify_counts(cards, rank_counts(cards.counts), table, seat)
         assert combo is not None
-        new_top = Top(seat, combo, combo if chain.chainable(combo, table) else None, seat)
+        new_top = make_top(seat, combo, combo if chain.chainable(combo, table) else None, seat)
         if sink is not None and top is not None and top.steps:
             sink.append(ChainClosed(seat))
     if sink is not None:
