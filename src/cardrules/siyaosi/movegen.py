@@ -54,6 +54,7 @@ from cardrules.siyaosi.moves import (
     make_move,
 )
 from cardrules.siyaosi.rules import Situation, chi_combination
+from cardrules.siyaosi.slots import setter
 from cardrules.siyaosi.variant import Variant
 
 _Key = tuple[int, int, int, int, tuple[int, ...]]
@@ -74,7 +75,13 @@ _BEYOND_SAME_KIND = frozenset(("bomb", "joker-bomb", "4a4"))
 
 def _cards(counts: list[int]) -> Cards:
     """A Cards from a count list known to be valid (skips re-validation on the hot path)."""
-    return Cards.unchecked(tuple(counts))
+    c: Cards = _new(Cards)
+    _counts(c, tuple(counts))
+    return c
+
+
+_new = object.__new__
+_counts = setter(Cards, "counts")
 
 
 def _one(i: int) -> Cards:

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-__all__ = ["setter"]
+from cardrules.multiset import Cards
+
+__all__ = ["cards", "setter"]
 
 
 def setter(cls: type, name: str) -> Callable[[Any, Any], None]:
@@ -20,3 +22,15 @@ def setter(cls: type, name: str) -> Callable[[Any, Any], None]:
         if slot is not None:
             return cast(Callable[[Any, Any], None], slot.__set__)
     raise AttributeError(f"{cls.__name__} has no slot {name!r}")
+
+
+_new = object.__new__
+_counts = setter(Cards, "counts")
+
+
+def cards(counts: tuple[int, ...]) -> Cards:
+    """``Cards.unchecked(counts)`` in one call: a count vector the engine knows to be valid (54
+    entries, none negative), not validated again."""
+    c: Cards = _new(Cards)
+    _counts(c, counts)
+    return c

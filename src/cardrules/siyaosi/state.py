@@ -37,6 +37,7 @@ from cardrules.siyaosi.movegen import generate
 from cardrules.siyaosi.moves import Move, Top
 from cardrules.siyaosi.result import RoundResult, round_result
 from cardrules.siyaosi.rules import TableFacts
+from cardrules.siyaosi.slots import cards as trusted_cards
 from cardrules.siyaosi.slots import setter
 from cardrules.siyaosi.trick import advance, is_over, replay
 from cardrules.siyaosi.variant import FirstLeader, FirstRuling, Variant
@@ -296,7 +297,7 @@ class State(Derives, TableFacts, Steps[Move]):
         left = 1  # only whether the mover holds cards matters, unless events are wanted
         if cards:
             counts = tuple(map(operator.sub, hands[seat].counts, cards.counts))
-            hands = (*hands[:seat], Cards.unchecked(counts), *hands[seat + 1 :])
+            hands = (*hands[:seat], trusted_cards(counts), *hands[seat + 1 :])
             left = sum(counts) if sink is not None else any(counts)
         out, leader, turn, top, passes, trick = advance(self, move, left, sink)
         return _made(self.table, hands, leader, out, trick, turn, top, passes)
