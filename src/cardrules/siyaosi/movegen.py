@@ -151,8 +151,11 @@ def _lead_groups(
                 keyed.append(((seat, order, k, rank_order, cards.counts), _move(seat, PLAY, cards)))
 
 
-#: Which runs are worth building: ``(width, start, length) -> bool``.
-RunFilter = Callable[[int, int, int], bool]
+#: Which runs are worth building, for widths 1, 2 and 3: ``None`` (none of that width) or
+#: ``(length, lowest)``, the runs of exactly ``length`` ranks (0: of every length) starting at
+#: rank ``lowest`` or above.
+RunSpec = tuple[tuple[int, int] | None, tuple[int, int] | None, tuple[int, int] | None]
+_EVERY_RUN: RunSpec = ((0, 0), (0, 0), (0, 0))
 
 
 def hand_plays(
@@ -161,10 +164,10 @@ def hand_plays(
     table: Table,
     seat: int,
     kinds: frozenset[str] | None = None,
-    runs: RunFilter | None = None,
+    runs: RunSpec = _EVERY_RUN,
 ) -> Iterator[Combination]:
     """Every combination the hand can play (canonical card choices), optionally only of some
-    kinds (``single pair run bomb joker-bomb 4a4``) and only the runs ``runs`` accepts."""
+    kinds (``single pair run bomb joker-bomb 4a4``) and only the runs ``runs`` names."""
     counts = hand.counts
     strengths = table.strengths(seat)
     want = kinds or _ALL_KINDS
@@ -216,14 +219,23 @@ def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
 
 
 def _runs(
-    counts: tuple[int, ...], rc: list[int], table: Table, keep: RunFilter | None = None
+    counts: tuple[int, ...], rc: list[int], table: Table, spec: RunSpec
 ) -> Iterator[Combination]:
     variant = table.variant
     floor = table.floor
-    widths = [1, 2] + ([3] if variant.triple_straights else [])
-    for w in widths:
+    for w in (1, 2, 3):
+        want = spec[w - 1]
+        if want is None:
+            continue
+        if w == 3 and not variant.triple_straights:
+            break
         min_len = 3 if w == 1 else max(variant.min_tuple_run, 2)
-        r = floor
+        length, lowest = want
+        if length and length < min_len:
+            continue
+        # a run starting at ``lowest`` or above lies inside a segment of ranks the hand holds at
+        # least ``w`` times: scan the segments from there
+        r = floor if floor > lowest else lowest
         while r <= 14:
             if rc[r] < w:
                 r += 1
@@ -231,38 +243,39 @@ def _runs(
             end = r
             while end + 1 <= 14 and rc[end + 1] >= w:
                 end += 1
-            if w == 1:
-                yield from _straights(counts, r, end, min_len, variant.flush_straights, keep)
-                r = end + 1
-                continue
-            # every interval [lo, hi] inside the segment [r, end]
-            for lo in range(r, end + 1):
-                for hi in range(lo + min_len - 1, end + 1):
-                    if keep is not None and not keep(w, lo, hi - lo + 1):
-                        continue
-                    out = list(_ZERO54)
-                    for q in range(lo, hi + 1):
-                        _pick_into(out, counts, q, w)
-                    yield make_combination(run_name(w, False), _cards(out), w, hi - lo + 1, lo, lo)
+            if length:
+                spans = [(lo, lo + length - 1) for lo in range(r, end - length + 2)]
+            else:
+                spans = [
+                    (lo, hi)
+                    for lo in range(r, end - min_len + 2)
+                    for hi in range(lo + min_len - 1, end + 1)
+                ]
             r = end + 1
+            if not spans:
+                continue
+            if w == 1:
+                yield from _straights(counts, spans, variant.flush_straights)
+                continue
+            name = run_name(w, False)
+            for lo, hi in spans:
+                out = list(_ZERO54)
+                for q in range(lo, hi + 1):
+                    _pick_into(out, counts, q, w)
+                yield make_combination(name, _cards(out), w, hi - lo + 1, lo, lo)
 
 
 def _straights(
-    counts: tuple[int, ...],
-    start: int,
-    end: int,
-    min_len: int,
-    flush_matters: bool,
-    keep: RunFilter | None,
+    counts: tuple[int, ...], spans: list[tuple[int, int]], flush_matters: bool
 ) -> Iterator[Combination]:
-    """The single straights of every interval ``[lo, hi]`` (at least ``min_len`` ranks) of the
-    segment ``[start, end]`` of ranks the hand holds: one from the first card of each rank in
-    pick order; where flushes count, a mixed one (if the first cards are all of one suit, the
-    highest rank that has another suit takes its first card of another suit) and the flush of
-    the first suit in ♦ ♣ ♥ ♠ order that holds every rank."""
+    """The single straights of the intervals ``spans`` (``[lo, hi]``, inside one segment of
+    ranks the hand holds): one from the first card of each rank in pick order; where flushes
+    count, a mixed one (if the first cards are all of one suit, the highest rank that has
+    another suit takes its first card of another suit) and the flush of the first suit in
+    ♦ ♣ ♥ ♠ order that holds every rank."""
     first = [0] * 15  # per rank: the slot of its first card in pick order
     suits = [0] * 15  # per rank: bit s set when the hand holds the rank in suit s
-    for q in range(start, end + 1):
+    for q in range(spans[0][0], spans[-1][1] + 1):
         mask = 0
         for i in _PICK[q]:
             if counts[i]:
@@ -270,61 +283,60 @@ def _straights(
                     first[q] = i
                 mask |= 1 << (i // 13)
         suits[q] = mask
-    for lo in range(start, end - min_len + 2):
-        for hi in range(lo + min_len - 1, end + 1):
-            length = hi - lo + 1
-            if keep is not None and not keep(1, lo, length):
-                continue
-            out = list(_ZERO54)
-            for q in range(lo, hi + 1):
-                out[first[q]] = 1
-            if not flush_matters:
-                yield make_combination(STRAIGHT, _cards(out), 1, length, lo, lo)
-                continue
-            suit = first[lo] // 13
-            mono = True
-            common = suits[lo]
-            for q in range(lo + 1, hi + 1):
-                common &= suits[q]
-                if first[q] // 13 != suit:
+    for lo, hi in spans:
+        length = hi - lo + 1
+        out = list(_ZERO54)
+        for q in range(lo, hi + 1):
+            out[first[q]] = 1
+        if not flush_matters:
+            yield make_combination(STRAIGHT, _cards(out), 1, length, lo, lo)
+            continue
+        suit = first[lo] // 13
+        mono = True
+        common = suits[lo]
+        for q in range(lo + 1, hi + 1):
+            common &= suits[q]
+            if first[q] // 13 != suit:
+                mono = False
+        if mono:
+            # make a mixed straight: change the highest rank that has another suit
+            for q in range(hi, lo - 1, -1):
+                if suits[q] & ~(1 << suit):
+                    alt = next(i for i in _PICK[q] if counts[i] and i // 13 != suit)
+                    out[first[q]] = 0
+                    out[alt] = 1
                     mono = False
-            if mono:
-                # make a mixed straight: change the highest rank that has another suit
-                for q in range(hi, lo - 1, -1):
-                    if suits[q] & ~(1 << suit):
-                        alt = next(i for i in _PICK[q] if counts[i] and i // 13 != suit)
-                        out[first[q]] = 0
-                        out[alt] = 1
-                        mono = False
-                        break
-            if not mono:
-                yield make_combination(STRAIGHT, _cards(out), 1, length, lo, lo, False)
-            if common:
-                # one flush straight per rank run: the suit changes nothing else
-                s = 3 if common & 8 else 2 if common & 4 else 1 if common & 2 else 0
-                fl = list(_ZERO54)
-                base = s * 13 - 2
-                for q in range(lo, hi + 1):
-                    fl[base + q] = 1
-                yield make_combination(FLUSH_STRAIGHT, _cards(fl), 1, length, lo, lo, True)
+                    break
+        if not mono:
+            yield make_combination(STRAIGHT, _cards(out), 1, length, lo, lo, False)
+        if common:
+            # one flush straight per rank run: the suit changes nothing else
+            s = 3 if common & 8 else 2 if common & 4 else 1 if common & 2 else 0
+            fl = list(_ZERO54)
+            base = s * 13 - 2
+            for q in range(lo, hi + 1):
+                fl[base + q] = 1
+            yield make_combination(FLUSH_STRAIGHT, _cards(fl), 1, length, lo, lo, True)
 
 
-def _runs_that_may_beat(top: Combination, variant: Variant) -> RunFilter | None:
-    """A cheap necessary condition for a run to beat ``top`` — 4A4-BEAT-2 (Straights of every
-    kind), 4A4-BEAT-6 (Double straight over single straight) — so that following a straight
-    does not build every run of the hand; ``beats`` still decides."""
+def _runs_that_may_beat(top: Combination, variant: Variant) -> RunSpec:
+    """The runs that may beat ``top`` — 4A4-BEAT-2 (Straights of every kind), 4A4-BEAT-6 (Double
+    straight over single straight): a run of its width and length starting higher (at any
+    start where flushes count against a single straight), and every double straight where
+    those beat a single straight — so that following a straight does not build every run of
+    the hand; ``beats`` still decides."""
     if not top.is_run:
-        return None
+        return (None, None, None)
     tw, tlo, tlen = top.width, top.low, top.length
-    any_double = tw == 1 and variant.double_beats_single_straight
-    flush_counts = tw == 1 and variant.flush_straights
-
-    def keep(width: int, lo: int, length: int) -> bool:
-        if width == 2 and any_double:
-            return True
-        return width == tw and length == tlen and (lo > tlo or flush_counts)
-
-    return keep
+    same = (tlen, 0 if tw == 1 and variant.flush_straights else tlo + 1)
+    if tw == 1:
+        double = (0, 0) if variant.double_beats_single_straight else None
+        return (same, double, None)
+    if tw == 2:
+        return (None, same, None)
+    if tw == 3:
+        return (None, None, same)
+    return (None, None, None)
 
 
 def _follow_kinds(top: Combination) -> frozenset[str]:
