@@ -69,8 +69,6 @@ _NONE = Cards()
 # What a leader may play besides singles, pairs and bombs (those are listed straight from counts).
 _LEAD_REST = frozenset(("joker-bomb", "4a4", "run"))
 _ALL_KINDS = frozenset(("single", "pair", "run", "bomb", "joker-bomb", "4a4"))
-# What may beat a single or a pair besides its own kind (which the follow lists by strength).
-_BEYOND_SAME_KIND = frozenset(("bomb", "joker-bomb", "4a4"))
 
 
 def _cards(counts: list[int]) -> Cards:
@@ -91,6 +89,7 @@ def _one(i: int) -> Cards:
 
 
 _ONE = [_one(i) for i in range(54)]
+_JOKER_BOMB = make_combination(JOKER_BOMB, _cards([*_ZERO54[:52], 1, 1]), 2, 1, BJ, 0)
 _first = itemgetter(0)
 
 
@@ -185,16 +184,28 @@ def hand_plays(
             if n >= 2 and pairs:
                 yield make_combination(PAIR, _picked(counts, r, 2), 2, 1, r, s)
             if n >= 3 and bombs:
-                for k in range(3, n + 1):
-                    yield make_combination(BOMB, _picked(counts, r, k), k, 1, r, s)
+                yield from _bombs(counts, r, s)
     if rc[SJ] and rc[BJ] and "joker-bomb" in want:
-        out = list(_ZERO54)
-        out[52] = out[53] = 1
-        yield make_combination(JOKER_BOMB, _cards(out), 2, 1, BJ, 0)
+        yield _JOKER_BOMB
     if rc[4] >= 2 and rc[14] and "4a4" in want:
         yield from _four_a_fours(counts)
     if "run" in want:
         yield from _runs(counts, rc, table, runs)
+
+
+def _bombs(counts: tuple[int, ...], r: int, s: int) -> list[Combination]:
+    """The bombs of rank ``r`` (held at least three times) at strength ``s``: its first ``k``
+    cards in pick order for every ``k`` from 3 (what ``_picked(counts, r, k)`` chooses)."""
+    out = list(_ZERO54)
+    k = 0
+    bombs = []
+    for i in _PICK[r]:
+        for _ in range(counts[i]):
+            out[i] += 1
+            k += 1
+            if k >= 3:
+                bombs.append(make_combination(BOMB, _cards(out), k, 1, r, s))
+    return bombs
 
 
 def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
@@ -457,23 +468,38 @@ def _follows(
     table = sit.table
     variant = table.variant
     current = top.combination
-    kinds = _follow_kinds(current)
+    combos: Iterable[Combination]
     if current.name is SINGLE or current.name is PAIR:
-        # fast path: same kind by strength, then bombs, joker bomb and 4A4 through ``beats``
+        # fast path, in one pass over the ranks: the same kind by strength; bombs, the joker
+        # bomb and 4A4 through ``beats``
         width = current.width
         floor = current.strength
         strengths = table.strengths(seat)
         counts = hand.counts
         order = KIND_ORDER[PLAY]
+        combos = []
         for r in range(2, 17):
-            if rc[r] >= width and strengths[r] > floor:
+            n = rc[r]
+            if n < width:
+                continue
+            strength = strengths[r]
+            if strength > floor:
                 cards = _picked(counts, r, width)
                 keyed.append(
                     ((seat, order, width, NATURAL[r], cards.counts), _move(seat, PLAY, cards))
                 )
-        kinds = _BEYOND_SAME_KIND
+            if n >= 3:
+                combos += _bombs(counts, r, strength)
+        if rc[SJ] and rc[BJ]:
+            combos.append(_JOKER_BOMB)
+        if rc[4] >= 2 and rc[14]:
+            combos += _four_a_fours(counts)
+    else:
+        combos = hand_plays(
+            hand, rc, table, seat, _follow_kinds(current), _runs_that_may_beat(current, variant)
+        )
     base = top.base if table.chains else None
-    for combo in hand_plays(hand, rc, table, seat, kinds, _runs_that_may_beat(current, variant)):
+    for combo in combos:
         if not beats_rule(current, combo, table):
             continue
         if (
