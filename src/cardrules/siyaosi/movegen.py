@@ -15,8 +15,7 @@ the hands it may see, so a view lists its own seat's moves with the same code as
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from itertools import repeat
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import itemgetter
 
 from cardrules.cards import INDICES_OF_RANK
@@ -117,15 +116,8 @@ def _picked(hand: tuple[int, ...], r: int, k: int) -> Cards:
     return _cards(out)
 
 
-def rank_count(counts: tuple[int, ...], r: int) -> int:
-    """Cards of face rank ``r`` (a joker's rank has one slot) in a count vector."""
-    if r > 14:
-        return counts[r + 37]  # SJ 15 -> slot 52, BJ 16 -> slot 53
-    return counts[r - 2] + counts[r + 11] + counts[r + 24] + counts[r + 37]
-
-
 def _lead_groups(
-    counts: tuple[int, ...], rc: list[int], seat: int, keyed: list[tuple[_Key, Move]]
+    counts: tuple[int, ...], rc: Sequence[int], seat: int, keyed: list[tuple[_Key, Move]]
 ) -> None:
     """A leader's singles, pairs and bombs: for every rank, its first ``k`` cards in pick order
     for every ``k`` it holds (what ``_picked(counts, r, k)`` chooses), built up card by card."""
@@ -159,7 +151,7 @@ _EVERY_RUN: RunSpec = ((0, 0), (0, 0), (0, 0))
 
 def hand_plays(
     hand: Cards,
-    rc: list[int],
+    rc: Sequence[int],
     table: Table,
     seat: int,
     kinds: frozenset[str] | None = None,
@@ -230,7 +222,7 @@ def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
 
 
 def _runs(
-    counts: tuple[int, ...], rc: list[int], table: Table, spec: RunSpec
+    counts: tuple[int, ...], rc: Sequence[int], table: Table, spec: RunSpec
 ) -> Iterator[Combination]:
     variant = table.variant
     floor = table.floor
@@ -383,15 +375,15 @@ def _order(combo: Combination) -> int:
     return combo.low if combo.length > 1 else NATURAL[combo.low]
 
 
-def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
-    """Every legal move in ``sit`` of the given ``(seat, hand)`` pairs, sorted by seat, kind,
-    size, rank (seats that are out are skipped)."""
-    if sit.is_over:
+def generate(sit: Situation, hands: Iterable[tuple[int, Cards, Sequence[int]]]) -> list[Move]:
+    """Every legal move in ``sit`` of the given ``(seat, hand, rank counts of the hand)``
+    triples, sorted by seat, kind, size, rank (seats that are out are skipped)."""
+    turn = sit.turn
+    if turn is None:  # the round is over
         return []
     table = sit.table
     variant = table.variant
     top = sit.top
-    turn = sit.turn
     keyed: list[tuple[_Key, Move]] = []
 
     def add(seat: int, kind: MoveKind, combo_low: int, cards: Cards, n: int) -> None:
@@ -410,14 +402,14 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
         capture = table.captures and top.combination.name is SINGLE
     if steps:
         assert top is not None and top.base is not None
-        base_ranks = range(top.base.low, top.base.low + top.base.length)
+        base_low = top.base.low
+        base_high = base_low + top.base.length
         first_step = steps[0]
     out = sit.out
-    for seat, hand in hands:
+    for seat, hand, rc in hands:
         if seat in out:
             continue
         if seat == turn:
-            rc = rank_counts(hand.counts)
             if top is None:
                 _lead_groups(hand.counts, rc, seat, keyed)
                 play = KIND_ORDER[PLAY]
@@ -444,13 +436,13 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
         if steps:
             assert top is not None
             # most seats cannot step: how many cards of the base's ranks they hold says so
-            have = min(map(rank_count, repeat(hand.counts), base_ranks))
+            have = min(rc[base_low:base_high])
             if have >= first_step:
                 _chain_steps(top, hand, seat, steps, have, add)
         elif capture:
             assert top is not None
             r = top.combination.low
-            if rank_count(hand.counts, r) >= 2:
+            if rc[r] >= 2:
                 add(seat, CAPTURE, r, _picked(hand.counts, r, 2), 2)
     keyed.sort(key=_first)
     return [m for _, m in keyed]
@@ -460,7 +452,7 @@ def _follows(
     sit: Situation,
     top: Top,
     hand: Cards,
-    rc: list[int],
+    rc: Sequence[int],
     seat: int,
     add: _Add,
     keyed: list[tuple[_Key, Move]],

@@ -28,13 +28,13 @@ from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
 from cardrules.move import EMPTY
-from cardrules.multiset import Cards
+from cardrules.multiset import Cards, rank_counts
 from cardrules.notation import MoveText
 from cardrules.position import Position
 from cardrules.siyaosi import rules
 from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.movegen import generate
-from cardrules.siyaosi.moves import Move, Top
+from cardrules.siyaosi.moves import PASS, Move, Top
 from cardrules.siyaosi.result import RoundResult, round_result
 from cardrules.siyaosi.rules import TableFacts
 from cardrules.siyaosi.slots import cards as trusted_cards
@@ -115,6 +115,11 @@ class State(Derives, TableFacts, Steps[Move]):
     top: Top | None = attrs.field(init=False, eq=False)
     passes: int = attrs.field(init=False, eq=False)
     _moves: list[Move] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: Every hand's cards per face rank (:func:`~cardrules.multiset.rank_counts`), made when
+    #: moves are first listed and carried on by ``apply`` (only the mover's row changes).
+    _ranks: tuple[tuple[int, ...], ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
 
     def _check(self) -> _Derived:
         """Validate a state built from outside (not by :meth:`apply`) and rebuild the top, the
@@ -250,11 +255,19 @@ class State(Derives, TableFacts, Steps[Move]):
             return LegalMoves(lambda: iter(self._listed()), self.explain, Move)
         return LegalMoves(lambda: iter(self._listed_for(seat)), self.explain, Move)
 
+    def _rank_counts(self) -> tuple[tuple[int, ...], ...]:
+        ranks = self._ranks
+        if ranks is None:
+            ranks = tuple(tuple(rank_counts(h.counts)) for h in self.hands)
+            _ranks(self, ranks)
+        return ranks
+
     def _listed(self) -> list[Move]:
         moves = self._moves
         if moves is None:
-            moves = generate(self, enumerate(self.hands))
-            object.__setattr__(self, "_moves", moves)
+            hands = self.hands
+            moves = generate(self, zip(range(len(hands)), hands, self._rank_counts(), strict=True))
+            _moves(self, moves)
         return moves
 
     def _listed_for(self, seat: int) -> list[Move]:
@@ -263,7 +276,7 @@ class State(Derives, TableFacts, Steps[Move]):
         on its own, so both agree with the full listing; the property tests check it)."""
         moves = self._moves
         if moves is None and type(seat) is int and 0 <= seat < len(self.hands):
-            return generate(self, ((seat, self.hands[seat]),))
+            return generate(self, ((seat, self.hands[seat], self._rank_counts()[seat]),))
         return [m for m in self._listed() if m.seat == seat]
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
@@ -293,14 +306,20 @@ class State(Derives, TableFacts, Steps[Move]):
     def _apply(self, move: Move, sink: list[Event] | None) -> State:
         seat = move.seat
         hands = self.hands
-        cards = move.cards
+        ranks = self._ranks
         left = 1  # only whether the mover holds cards matters, unless events are wanted
-        if cards:
+        moved = None
+        if move.kind is not PASS:  # every other legal move plays cards
+            cards = move.cards
             counts = tuple(map(operator.sub, hands[seat].counts, cards.counts))
             hands = (*hands[:seat], trusted_cards(counts), *hands[seat + 1 :])
             left = sum(counts) if sink is not None else any(counts)
-        out, leader, turn, top, passes, trick = advance(self, move, left, sink)
-        return _made(self.table, hands, leader, out, trick, turn, top, passes)
+            moved = rank_counts(cards.counts)
+            if ranks is not None:
+                row = tuple(map(operator.sub, ranks[seat], moved))
+                ranks = (*ranks[:seat], row, *ranks[seat + 1 :])
+        out, leader, turn, top, passes, trick = advance(self, move, left, sink, moved)
+        return _made(self.table, hands, leader, out, trick, turn, top, passes, ranks)
 
     # ------------------------------------------------------------------ views and JSON
     def view(self, seat: int) -> View:
@@ -374,6 +393,7 @@ _turn = setter(State, "turn")
 _top = setter(State, "top")
 _passes = setter(State, "passes")
 _moves = setter(State, "_moves")
+_ranks = setter(State, "_ranks")
 
 
 def _made(
@@ -385,6 +405,7 @@ def _made(
     turn: int | None,
     top: Top | None,
     passes: int,
+    ranks: tuple[tuple[int, ...], ...] | None,
 ) -> State:
     """A state the library knows to be consistent (the hot path of ``apply``): its slots are
     filled directly, without the constructor's checks."""
@@ -399,6 +420,7 @@ def _made(
     _top(state, top)
     _passes(state, passes)
     _moves(state, None)
+    _ranks(state, ranks)
     return state
 
 

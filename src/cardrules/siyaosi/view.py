@@ -13,7 +13,7 @@ from cardrules.errors import CardrulesError, Illegal, IllegalMoveError
 from cardrules.game import Judge
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.legal import LegalMoves
-from cardrules.multiset import Cards
+from cardrules.multiset import Cards, rank_counts
 from cardrules.notation import MoveText
 from cardrules.siyaosi import rules
 from cardrules.siyaosi.combos import Table
@@ -69,7 +69,8 @@ class View(TableFacts, Judge[Move]):
     def _listed(self) -> list[Move]:
         moves = self._moves
         if moves is None:
-            moves = generate(self, ((self.seat, self.hand),))
+            hand = self.hand
+            moves = generate(self, ((self.seat, hand, rank_counts(hand.counts)),))
             object.__setattr__(self, "_moves", moves)
         return moves
 
