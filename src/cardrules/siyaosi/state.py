@@ -41,7 +41,7 @@ from cardrules.siyaosi.slots import cards as trusted_cards
 from cardrules.siyaosi.slots import setter
 from cardrules.siyaosi.trick import advance, is_over, replay
 from cardrules.siyaosi.variant import FirstLeader, FirstRuling, Variant
-from cardrules.siyaosi.view import View, read_table, read_trick
+from cardrules.siyaosi.view import View, made_view, read_table, read_trick
 from cardrules.variant import variant_of
 
 __all__ = ["State", "deal_sizes", "first_leader"]
@@ -120,6 +120,8 @@ class State(Derives, TableFacts, Steps[Move]):
     _ranks: tuple[tuple[int, ...], ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
+    #: The hand sizes, kept with the rank counts (a view shows them).
+    _sizes: tuple[int, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def _check(self) -> _Derived:
         """Validate a state built from outside (not by :meth:`apply`) and rebuild the top, the
@@ -232,7 +234,8 @@ class State(Derives, TableFacts, Steps[Move]):
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(h) for h in self.hands)
+        sizes = self._sizes
+        return tuple(map(sum, map(_counts, self.hands))) if sizes is None else sizes
 
     # ------------------------------------------------------------------ legality
     def explain(self, move: Move) -> Illegal | None:
@@ -260,6 +263,7 @@ class State(Derives, TableFacts, Steps[Move]):
         if ranks is None:
             ranks = tuple(tuple(rank_counts(h.counts)) for h in self.hands)
             _ranks(self, ranks)
+            _sizes(self, tuple(map(sum, ranks)))
         return ranks
 
     def _listed(self) -> list[Move]:
@@ -307,38 +311,47 @@ class State(Derives, TableFacts, Steps[Move]):
         seat = move.seat
         hands = self.hands
         ranks = self._ranks
+        sizes = self._sizes
         left = 1  # only whether the mover holds cards matters, unless events are wanted
         moved = None
         if move.kind is not PASS:  # every other legal move plays cards
             cards = move.cards
             counts = tuple(map(operator.sub, hands[seat].counts, cards.counts))
             hands = (*hands[:seat], trusted_cards(counts), *hands[seat + 1 :])
-            left = sum(counts) if sink is not None else any(counts)
             moved = rank_counts(cards.counts)
-            if ranks is not None:
+            if ranks is not None and sizes is not None:
                 row = tuple(map(operator.sub, ranks[seat], moved))
                 ranks = (*ranks[:seat], row, *ranks[seat + 1 :])
+                left = sum(row)
+                sizes = (*sizes[:seat], left, *sizes[seat + 1 :])
+            else:
+                left = sum(counts) if sink is not None else any(counts)
         out, leader, turn, top, passes, trick = advance(self, move, left, sink, moved)
-        return _made(self.table, hands, leader, out, trick, turn, top, passes, ranks)
+        return _made(self.table, hands, leader, out, trick, turn, top, passes, ranks, sizes)
 
     # ------------------------------------------------------------------ views and JSON
     def view(self, seat: int) -> View:
         """What ``seat`` may know, 4A4-VIEW-1 (What a seat may know)."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        hands = self.hands
+        if (type(seat) is not int or not 0 <= seat < len(hands)) and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
+        ):
             raise PositionError(
                 f"there is no seat {quote(seat)} at this table (0..{self.players - 1})", key="seat"
             )
-        return View(
-            seat=seat,
-            table=self.table,
-            hand=self.hands[seat],
-            hand_sizes=self.hand_sizes,
-            out=self.out,
-            leader=self.leader,
-            trick=self.trick,
-            top=self.top,
-            turn=self.turn,
-            passes=self.passes,
+        ranks = self._ranks
+        return made_view(
+            seat,
+            self.table,
+            hands[seat],
+            self.hand_sizes,
+            self.out,
+            self.leader,
+            self.trick,
+            self.top,
+            self.turn,
+            self.passes,
+            None if ranks is None else ranks[seat],
         )
 
     def to_json(self) -> JSONObject:
@@ -383,6 +396,7 @@ class State(Derives, TableFacts, Steps[Move]):
 
 
 _new = object.__new__
+_counts = operator.attrgetter("counts")
 _table = setter(State, "table")
 _hands = setter(State, "hands")
 _leader = setter(State, "leader")
@@ -394,6 +408,7 @@ _top = setter(State, "top")
 _passes = setter(State, "passes")
 _moves = setter(State, "_moves")
 _ranks = setter(State, "_ranks")
+_sizes = setter(State, "_sizes")
 
 
 def _made(
@@ -406,6 +421,7 @@ def _made(
     top: Top | None,
     passes: int,
     ranks: tuple[tuple[int, ...], ...] | None,
+    sizes: tuple[int, ...] | None,
 ) -> State:
     """A state the library knows to be consistent (the hot path of ``apply``): its slots are
     filled directly, without the constructor's checks."""
@@ -421,6 +437,7 @@ def _made(
     _passes(state, passes)
     _moves(state, None)
     _ranks(state, ranks)
+    _sizes(state, sizes)
     return state
 
 
