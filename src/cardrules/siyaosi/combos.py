@@ -23,6 +23,7 @@ from cardrules.cards import Rank
 from cardrules.errors import PositionError
 from cardrules.limits import quote
 from cardrules.multiset import Cards, rank_counts
+from cardrules.siyaosi.slots import setter
 from cardrules.siyaosi.variant import BombVsStraight, Cha, LevelPromotion, StraightFloor, Variant
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "beats",
     "beats_rule",
     "classify",
+    "make_combination",
     "rank_counts",
 ]
 
@@ -194,6 +196,37 @@ class Combination:
         return self.name is BOMB and self.width == 4 and self.low == 3
 
 
+_new = object.__new__
+_c_name = setter(Combination, "name")
+_c_cards = setter(Combination, "cards")
+_c_width = setter(Combination, "width")
+_c_length = setter(Combination, "length")
+_c_low = setter(Combination, "low")
+_c_strength = setter(Combination, "strength")
+_c_flush = setter(Combination, "flush")
+
+
+def make_combination(
+    name: CombinationName,
+    cards: Cards,
+    width: int,
+    length: int,
+    low: int,
+    strength: int,
+    flush: bool = False,
+) -> Combination:
+    """``Combination(...)`` for the hot paths: the same object, its slots filled directly."""
+    combo: Combination = _new(Combination)
+    _c_name(combo, name)
+    _c_cards(combo, cards)
+    _c_width(combo, width)
+    _c_length(combo, length)
+    _c_low(combo, low)
+    _c_strength(combo, strength)
+    _c_flush(combo, flush)
+    return combo
+
+
 def run_name(width: int, flush: bool) -> CombinationName:
     if width == 1:
         return FLUSH_STRAIGHT if flush else STRAIGHT
@@ -240,16 +273,16 @@ def classify_counts(cards: Cards, rc: list[int], table: Table, seat: int) -> Com
     sj, bj = rc[SJ], rc[BJ]
     if sj and bj:
         if n == 2:
-            return Combination(JOKER_BOMB, cards, 2, 1, BJ, 0)  # 4A4-COMBO-7 (Joker bomb)
+            return make_combination(JOKER_BOMB, cards, 2, 1, BJ, 0)  # 4A4-COMBO-7 (Joker bomb)
         return None
     if n == 3 and rc[4] == 2 and rc[14] == 1:  # 4A4-COMBO-8 (4A4)
-        return Combination(FOUR_A_FOUR, cards, 3, 1, 4, purity(cards.counts))
+        return make_combination(FOUR_A_FOUR, cards, 3, 1, 4, purity(cards.counts))
     strengths = table.strengths(seat)
     if len(present) == 1:
         # 4A4-COMBO-2 (Single and pair), 4A4-COMBO-6 (Bomb)
         r = present[0]
         name = SINGLE if n == 1 else PAIR if n == 2 else BOMB
-        return Combination(name, cards, n, 1, r, strengths[r])
+        return make_combination(name, cards, n, 1, r, strengths[r])
     if sj or bj:
         return None
     return _run(cards, rc, present, n, variant, table.floor)
@@ -273,11 +306,11 @@ def _run(
         # A one-suit straight is its own kind only where the variant ranks it, 4A4-COMBO-4
         # (Flush straight).
         flush = variant.flush_straights and _one_suit(cards.counts)
-        return Combination(run_name(1, flush), cards, 1, length, lo, lo, flush)
+        return make_combination(run_name(1, flush), cards, 1, length, lo, lo, flush)
     if length < variant.min_tuple_run:  # 4A4-COMBO-5 (Double and triple straights)
         return None
     if width == 2 or (width == 3 and variant.triple_straights):
-        return Combination(run_name(width, False), cards, width, length, lo, lo)
+        return make_combination(run_name(width, False), cards, width, length, lo, lo)
     return None
 
 

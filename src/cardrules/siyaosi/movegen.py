@@ -15,8 +15,7 @@ the hands it may see, so a view lists its own seat's moves with the same code as
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from itertools import repeat
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import itemgetter
 
 from cardrules.cards import INDICES_OF_RANK
@@ -37,12 +36,24 @@ from cardrules.siyaosi.combos import (
     CombinationName,
     Table,
     beats_rule,
+    make_combination,
     rank_counts,
     run_name,
     suits_purity,
 )
-from cardrules.siyaosi.moves import CAPTURE, CHI, KIND_ORDER, PASS, PLAY, Move, MoveKind, Top
+from cardrules.siyaosi.moves import (
+    CAPTURE,
+    CHI,
+    KIND_ORDER,
+    PASS,
+    PLAY,
+    Move,
+    MoveKind,
+    Top,
+    make_move,
+)
 from cardrules.siyaosi.rules import Situation, chi_combination
+from cardrules.siyaosi.slots import setter
 from cardrules.siyaosi.variant import Variant
 
 _Key = tuple[int, int, int, int, tuple[int, ...]]
@@ -57,13 +68,17 @@ _NONE = Cards()
 # What a leader may play besides singles, pairs and bombs (those are listed straight from counts).
 _LEAD_REST = frozenset(("joker-bomb", "4a4", "run"))
 _ALL_KINDS = frozenset(("single", "pair", "run", "bomb", "joker-bomb", "4a4"))
-# What may beat a single or a pair besides its own kind (which the follow lists by strength).
-_BEYOND_SAME_KIND = frozenset(("bomb", "joker-bomb", "4a4"))
 
 
 def _cards(counts: list[int]) -> Cards:
     """A Cards from a count list known to be valid (skips re-validation on the hot path)."""
-    return Cards.unchecked(tuple(counts))
+    c: Cards = _new(Cards)
+    _counts(c, tuple(counts))
+    return c
+
+
+_new = object.__new__
+_counts = setter(Cards, "counts")
 
 
 def _one(i: int) -> Cards:
@@ -73,20 +88,11 @@ def _one(i: int) -> Cards:
 
 
 _ONE = [_one(i) for i in range(54)]
+_JOKER_BOMB = make_combination(JOKER_BOMB, _cards([*_ZERO54[:52], 1, 1]), 2, 1, BJ, 0)
 _first = itemgetter(0)
 
 
-_new = object.__new__
-_set = object.__setattr__
-
-
-def _move(seat: int, kind: MoveKind, cards: Cards) -> Move:
-    """A Move known to be well formed (skips the validator on the hot path)."""
-    m: Move = _new(Move)
-    _set(m, "seat", seat)
-    _set(m, "kind", kind)
-    _set(m, "cards", cards)
-    return m
+_move = make_move
 
 
 def _pick_into(out: list[int], hand: tuple[int, ...], r: int, k: int) -> None:
@@ -110,15 +116,8 @@ def _picked(hand: tuple[int, ...], r: int, k: int) -> Cards:
     return _cards(out)
 
 
-def rank_count(counts: tuple[int, ...], r: int) -> int:
-    """Cards of face rank ``r`` (a joker's rank has one slot) in a count vector."""
-    if r > 14:
-        return counts[r + 37]  # SJ 15 -> slot 52, BJ 16 -> slot 53
-    return counts[r - 2] + counts[r + 11] + counts[r + 24] + counts[r + 37]
-
-
 def _lead_groups(
-    counts: tuple[int, ...], rc: list[int], seat: int, keyed: list[tuple[_Key, Move]]
+    counts: tuple[int, ...], rc: Sequence[int], seat: int, keyed: list[tuple[_Key, Move]]
 ) -> None:
     """A leader's singles, pairs and bombs: for every rank, its first ``k`` cards in pick order
     for every ``k`` it holds (what ``_picked(counts, r, k)`` chooses), built up card by card."""
@@ -143,20 +142,23 @@ def _lead_groups(
                 keyed.append(((seat, order, k, rank_order, cards.counts), _move(seat, PLAY, cards)))
 
 
-#: Which runs are worth building: ``(width, start, length) -> bool``.
-RunFilter = Callable[[int, int, int], bool]
+#: Which runs are worth building, for widths 1, 2 and 3: ``None`` (none of that width) or
+#: ``(length, lowest)``, the runs of exactly ``length`` ranks (0: of every length) starting at
+#: rank ``lowest`` or above.
+RunSpec = tuple[tuple[int, int] | None, tuple[int, int] | None, tuple[int, int] | None]
+_EVERY_RUN: RunSpec = ((0, 0), (0, 0), (0, 0))
 
 
 def hand_plays(
     hand: Cards,
-    rc: list[int],
+    rc: Sequence[int],
     table: Table,
     seat: int,
     kinds: frozenset[str] | None = None,
-    runs: RunFilter | None = None,
+    runs: RunSpec = _EVERY_RUN,
 ) -> Iterator[Combination]:
     """Every combination the hand can play (canonical card choices), optionally only of some
-    kinds (``single pair run bomb joker-bomb 4a4``) and only the runs ``runs`` accepts."""
+    kinds (``single pair run bomb joker-bomb 4a4``) and only the runs ``runs`` names."""
     counts = hand.counts
     strengths = table.strengths(seat)
     want = kinds or _ALL_KINDS
@@ -170,20 +172,32 @@ def hand_plays(
                 continue
             s = strengths[r]
             if singles:
-                yield Combination(SINGLE, _picked(counts, r, 1), 1, 1, r, s)
+                yield make_combination(SINGLE, _picked(counts, r, 1), 1, 1, r, s)
             if n >= 2 and pairs:
-                yield Combination(PAIR, _picked(counts, r, 2), 2, 1, r, s)
+                yield make_combination(PAIR, _picked(counts, r, 2), 2, 1, r, s)
             if n >= 3 and bombs:
-                for k in range(3, n + 1):
-                    yield Combination(BOMB, _picked(counts, r, k), k, 1, r, s)
+                yield from _bombs(counts, r, s)
     if rc[SJ] and rc[BJ] and "joker-bomb" in want:
-        out = list(_ZERO54)
-        out[52] = out[53] = 1
-        yield Combination(JOKER_BOMB, _cards(out), 2, 1, BJ, 0)
+        yield _JOKER_BOMB
     if rc[4] >= 2 and rc[14] and "4a4" in want:
         yield from _four_a_fours(counts)
     if "run" in want:
         yield from _runs(counts, rc, table, runs)
+
+
+def _bombs(counts: tuple[int, ...], r: int, s: int) -> list[Combination]:
+    """The bombs of rank ``r`` (held at least three times) at strength ``s``: its first ``k``
+    cards in pick order for every ``k`` from 3 (what ``_picked(counts, r, k)`` chooses)."""
+    out = list(_ZERO54)
+    k = 0
+    bombs = []
+    for i in _PICK[r]:
+        for _ in range(counts[i]):
+            out[i] += 1
+            k += 1
+            if k >= 3:
+                bombs.append(make_combination(BOMB, _cards(out), k, 1, r, s))
+    return bombs
 
 
 def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
@@ -204,18 +218,27 @@ def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
                 out[a] += 1
                 out[b] += 1
                 out[ace] += 1
-                yield Combination(FOUR_A_FOUR, _cards(out), 3, 1, 4, p)
+                yield make_combination(FOUR_A_FOUR, _cards(out), 3, 1, 4, p)
 
 
 def _runs(
-    counts: tuple[int, ...], rc: list[int], table: Table, keep: RunFilter | None = None
+    counts: tuple[int, ...], rc: Sequence[int], table: Table, spec: RunSpec
 ) -> Iterator[Combination]:
     variant = table.variant
     floor = table.floor
-    widths = [1, 2] + ([3] if variant.triple_straights else [])
-    for w in widths:
+    for w in (1, 2, 3):
+        want = spec[w - 1]
+        if want is None:
+            continue
+        if w == 3 and not variant.triple_straights:
+            break
         min_len = 3 if w == 1 else max(variant.min_tuple_run, 2)
-        r = floor
+        length, lowest = want
+        if length and length < min_len:
+            continue
+        # a run starting at ``lowest`` or above lies inside a segment of ranks the hand holds at
+        # least ``w`` times: scan the segments from there
+        r = floor if floor > lowest else lowest
         while r <= 14:
             if rc[r] < w:
                 r += 1
@@ -223,38 +246,39 @@ def _runs(
             end = r
             while end + 1 <= 14 and rc[end + 1] >= w:
                 end += 1
-            if w == 1:
-                yield from _straights(counts, r, end, min_len, variant.flush_straights, keep)
-                r = end + 1
-                continue
-            # every interval [lo, hi] inside the segment [r, end]
-            for lo in range(r, end + 1):
-                for hi in range(lo + min_len - 1, end + 1):
-                    if keep is not None and not keep(w, lo, hi - lo + 1):
-                        continue
-                    out = list(_ZERO54)
-                    for q in range(lo, hi + 1):
-                        _pick_into(out, counts, q, w)
-                    yield Combination(run_name(w, False), _cards(out), w, hi - lo + 1, lo, lo)
+            if length:
+                spans = [(lo, lo + length - 1) for lo in range(r, end - length + 2)]
+            else:
+                spans = [
+                    (lo, hi)
+                    for lo in range(r, end - min_len + 2)
+                    for hi in range(lo + min_len - 1, end + 1)
+                ]
             r = end + 1
+            if not spans:
+                continue
+            if w == 1:
+                yield from _straights(counts, spans, variant.flush_straights)
+                continue
+            name = run_name(w, False)
+            for lo, hi in spans:
+                out = list(_ZERO54)
+                for q in range(lo, hi + 1):
+                    _pick_into(out, counts, q, w)
+                yield make_combination(name, _cards(out), w, hi - lo + 1, lo, lo)
 
 
 def _straights(
-    counts: tuple[int, ...],
-    start: int,
-    end: int,
-    min_len: int,
-    flush_matters: bool,
-    keep: RunFilter | None,
+    counts: tuple[int, ...], spans: list[tuple[int, int]], flush_matters: bool
 ) -> Iterator[Combination]:
-    """The single straights of every interval ``[lo, hi]`` (at least ``min_len`` ranks) of the
-    segment ``[start, end]`` of ranks the hand holds: one from the first card of each rank in
-    pick order; where flushes count, a mixed one (if the first cards are all of one suit, the
-    highest rank that has another suit takes its first card of another suit) and the flush of
-    the first suit in ♦ ♣ ♥ ♠ order that holds every rank."""
+    """The single straights of the intervals ``spans`` (``[lo, hi]``, inside one segment of
+    ranks the hand holds): one from the first card of each rank in pick order; where flushes
+    count, a mixed one (if the first cards are all of one suit, the highest rank that has
+    another suit takes its first card of another suit) and the flush of the first suit in
+    ♦ ♣ ♥ ♠ order that holds every rank."""
     first = [0] * 15  # per rank: the slot of its first card in pick order
     suits = [0] * 15  # per rank: bit s set when the hand holds the rank in suit s
-    for q in range(start, end + 1):
+    for q in range(spans[0][0], spans[-1][1] + 1):
         mask = 0
         for i in _PICK[q]:
             if counts[i]:
@@ -262,61 +286,60 @@ def _straights(
                     first[q] = i
                 mask |= 1 << (i // 13)
         suits[q] = mask
-    for lo in range(start, end - min_len + 2):
-        for hi in range(lo + min_len - 1, end + 1):
-            length = hi - lo + 1
-            if keep is not None and not keep(1, lo, length):
-                continue
-            out = list(_ZERO54)
-            for q in range(lo, hi + 1):
-                out[first[q]] = 1
-            if not flush_matters:
-                yield Combination(STRAIGHT, _cards(out), 1, length, lo, lo)
-                continue
-            suit = first[lo] // 13
-            mono = True
-            common = suits[lo]
-            for q in range(lo + 1, hi + 1):
-                common &= suits[q]
-                if first[q] // 13 != suit:
+    for lo, hi in spans:
+        length = hi - lo + 1
+        out = list(_ZERO54)
+        for q in range(lo, hi + 1):
+            out[first[q]] = 1
+        if not flush_matters:
+            yield make_combination(STRAIGHT, _cards(out), 1, length, lo, lo)
+            continue
+        suit = first[lo] // 13
+        mono = True
+        common = suits[lo]
+        for q in range(lo + 1, hi + 1):
+            common &= suits[q]
+            if first[q] // 13 != suit:
+                mono = False
+        if mono:
+            # make a mixed straight: change the highest rank that has another suit
+            for q in range(hi, lo - 1, -1):
+                if suits[q] & ~(1 << suit):
+                    alt = next(i for i in _PICK[q] if counts[i] and i // 13 != suit)
+                    out[first[q]] = 0
+                    out[alt] = 1
                     mono = False
-            if mono:
-                # make a mixed straight: change the highest rank that has another suit
-                for q in range(hi, lo - 1, -1):
-                    if suits[q] & ~(1 << suit):
-                        alt = next(i for i in _PICK[q] if counts[i] and i // 13 != suit)
-                        out[first[q]] = 0
-                        out[alt] = 1
-                        mono = False
-                        break
-            if not mono:
-                yield Combination(STRAIGHT, _cards(out), 1, length, lo, lo, False)
-            if common:
-                # one flush straight per rank run: the suit changes nothing else
-                s = 3 if common & 8 else 2 if common & 4 else 1 if common & 2 else 0
-                fl = list(_ZERO54)
-                base = s * 13 - 2
-                for q in range(lo, hi + 1):
-                    fl[base + q] = 1
-                yield Combination(FLUSH_STRAIGHT, _cards(fl), 1, length, lo, lo, True)
+                    break
+        if not mono:
+            yield make_combination(STRAIGHT, _cards(out), 1, length, lo, lo, False)
+        if common:
+            # one flush straight per rank run: the suit changes nothing else
+            s = 3 if common & 8 else 2 if common & 4 else 1 if common & 2 else 0
+            fl = list(_ZERO54)
+            base = s * 13 - 2
+            for q in range(lo, hi + 1):
+                fl[base + q] = 1
+            yield make_combination(FLUSH_STRAIGHT, _cards(fl), 1, length, lo, lo, True)
 
 
-def _runs_that_may_beat(top: Combination, variant: Variant) -> RunFilter | None:
-    """A cheap necessary condition for a run to beat ``top`` — 4A4-BEAT-2 (Straights of every
-    kind), 4A4-BEAT-6 (Double straight over single straight) — so that following a straight
-    does not build every run of the hand; ``beats`` still decides."""
+def _runs_that_may_beat(top: Combination, variant: Variant) -> RunSpec:
+    """The runs that may beat ``top`` — 4A4-BEAT-2 (Straights of every kind), 4A4-BEAT-6 (Double
+    straight over single straight): a run of its width and length starting higher (at any
+    start where flushes count against a single straight), and every double straight where
+    those beat a single straight — so that following a straight does not build every run of
+    the hand; ``beats`` still decides."""
     if not top.is_run:
-        return None
+        return (None, None, None)
     tw, tlo, tlen = top.width, top.low, top.length
-    any_double = tw == 1 and variant.double_beats_single_straight
-    flush_counts = tw == 1 and variant.flush_straights
-
-    def keep(width: int, lo: int, length: int) -> bool:
-        if width == 2 and any_double:
-            return True
-        return width == tw and length == tlen and (lo > tlo or flush_counts)
-
-    return keep
+    same = (tlen, 0 if tw == 1 and variant.flush_straights else tlo + 1)
+    if tw == 1:
+        double = (0, 0) if variant.double_beats_single_straight else None
+        return (same, double, None)
+    if tw == 2:
+        return (None, same, None)
+    if tw == 3:
+        return (None, None, same)
+    return (None, None, None)
 
 
 def _follow_kinds(top: Combination) -> frozenset[str]:
@@ -352,15 +375,15 @@ def _order(combo: Combination) -> int:
     return combo.low if combo.length > 1 else NATURAL[combo.low]
 
 
-def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
-    """Every legal move in ``sit`` of the given ``(seat, hand)`` pairs, sorted by seat, kind,
-    size, rank (seats that are out are skipped)."""
-    if sit.is_over:
+def generate(sit: Situation, hands: Iterable[tuple[int, Cards, Sequence[int]]]) -> list[Move]:
+    """Every legal move in ``sit`` of the given ``(seat, hand, rank counts of the hand)``
+    triples, sorted by seat, kind, size, rank (seats that are out are skipped)."""
+    turn = sit.turn
+    if turn is None:  # the round is over
         return []
     table = sit.table
     variant = table.variant
     top = sit.top
-    turn = sit.turn
     keyed: list[tuple[_Key, Move]] = []
 
     def add(seat: int, kind: MoveKind, combo_low: int, cards: Cards, n: int) -> None:
@@ -379,14 +402,14 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
         capture = table.captures and top.combination.name is SINGLE
     if steps:
         assert top is not None and top.base is not None
-        base_ranks = range(top.base.low, top.base.low + top.base.length)
+        base_low = top.base.low
+        base_high = base_low + top.base.length
         first_step = steps[0]
     out = sit.out
-    for seat, hand in hands:
+    for seat, hand, rc in hands:
         if seat in out:
             continue
         if seat == turn:
-            rc = rank_counts(hand.counts)
             if top is None:
                 _lead_groups(hand.counts, rc, seat, keyed)
                 play = KIND_ORDER[PLAY]
@@ -413,13 +436,13 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards]]) -> list[Move]:
         if steps:
             assert top is not None
             # most seats cannot step: how many cards of the base's ranks they hold says so
-            have = min(map(rank_count, repeat(hand.counts), base_ranks))
+            have = min(rc[base_low:base_high])
             if have >= first_step:
                 _chain_steps(top, hand, seat, steps, have, add)
         elif capture:
             assert top is not None
             r = top.combination.low
-            if rank_count(hand.counts, r) >= 2:
+            if rc[r] >= 2:
                 add(seat, CAPTURE, r, _picked(hand.counts, r, 2), 2)
     keyed.sort(key=_first)
     return [m for _, m in keyed]
@@ -429,7 +452,7 @@ def _follows(
     sit: Situation,
     top: Top,
     hand: Cards,
-    rc: list[int],
+    rc: Sequence[int],
     seat: int,
     add: _Add,
     keyed: list[tuple[_Key, Move]],
@@ -437,23 +460,38 @@ def _follows(
     table = sit.table
     variant = table.variant
     current = top.combination
-    kinds = _follow_kinds(current)
+    combos: Iterable[Combination]
     if current.name is SINGLE or current.name is PAIR:
-        # fast path: same kind by strength, then bombs, joker bomb and 4A4 through ``beats``
+        # fast path, in one pass over the ranks: the same kind by strength; bombs, the joker
+        # bomb and 4A4 through ``beats``
         width = current.width
         floor = current.strength
         strengths = table.strengths(seat)
         counts = hand.counts
         order = KIND_ORDER[PLAY]
+        combos = []
         for r in range(2, 17):
-            if rc[r] >= width and strengths[r] > floor:
+            n = rc[r]
+            if n < width:
+                continue
+            strength = strengths[r]
+            if strength > floor:
                 cards = _picked(counts, r, width)
                 keyed.append(
                     ((seat, order, width, NATURAL[r], cards.counts), _move(seat, PLAY, cards))
                 )
-        kinds = _BEYOND_SAME_KIND
+            if n >= 3:
+                combos += _bombs(counts, r, strength)
+        if rc[SJ] and rc[BJ]:
+            combos.append(_JOKER_BOMB)
+        if rc[4] >= 2 and rc[14]:
+            combos += _four_a_fours(counts)
+    else:
+        combos = hand_plays(
+            hand, rc, table, seat, _follow_kinds(current), _runs_that_may_beat(current, variant)
+        )
     base = top.base if table.chains else None
-    for combo in hand_plays(hand, rc, table, seat, kinds, _runs_that_may_beat(current, variant)):
+    for combo in combos:
         if not beats_rule(current, combo, table):
             continue
         if (

@@ -28,18 +28,20 @@ from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
 from cardrules.move import EMPTY
-from cardrules.multiset import Cards
+from cardrules.multiset import Cards, rank_counts
 from cardrules.notation import MoveText
 from cardrules.position import Position
 from cardrules.siyaosi import rules
 from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.movegen import generate
-from cardrules.siyaosi.moves import Move, Top
+from cardrules.siyaosi.moves import PASS, Move, Top
 from cardrules.siyaosi.result import RoundResult, round_result
 from cardrules.siyaosi.rules import TableFacts
+from cardrules.siyaosi.slots import cards as trusted_cards
+from cardrules.siyaosi.slots import setter
 from cardrules.siyaosi.trick import advance, is_over, replay
 from cardrules.siyaosi.variant import FirstLeader, FirstRuling, Variant
-from cardrules.siyaosi.view import View, read_table, read_trick
+from cardrules.siyaosi.view import View, made_view, read_table, read_trick
 from cardrules.variant import variant_of
 
 __all__ = ["State", "deal_sizes", "first_leader"]
@@ -113,6 +115,13 @@ class State(Derives, TableFacts, Steps[Move]):
     top: Top | None = attrs.field(init=False, eq=False)
     passes: int = attrs.field(init=False, eq=False)
     _moves: list[Move] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: Every hand's cards per face rank (:func:`~cardrules.multiset.rank_counts`), made when
+    #: moves are first listed and carried on by ``apply`` (only the mover's row changes).
+    _ranks: tuple[tuple[int, ...], ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    #: The hand sizes, kept with the rank counts (a view shows them).
+    _sizes: tuple[int, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def _check(self) -> _Derived:
         """Validate a state built from outside (not by :meth:`apply`) and rebuild the top, the
@@ -225,7 +234,8 @@ class State(Derives, TableFacts, Steps[Move]):
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(h) for h in self.hands)
+        sizes = self._sizes
+        return tuple(map(sum, map(_counts, self.hands))) if sizes is None else sizes
 
     # ------------------------------------------------------------------ legality
     def explain(self, move: Move) -> Illegal | None:
@@ -248,11 +258,20 @@ class State(Derives, TableFacts, Steps[Move]):
             return LegalMoves(lambda: iter(self._listed()), self.explain, Move)
         return LegalMoves(lambda: iter(self._listed_for(seat)), self.explain, Move)
 
+    def _rank_counts(self) -> tuple[tuple[int, ...], ...]:
+        ranks = self._ranks
+        if ranks is None:
+            ranks = tuple(tuple(rank_counts(h.counts)) for h in self.hands)
+            _ranks(self, ranks)
+            _sizes(self, tuple(map(sum, ranks)))
+        return ranks
+
     def _listed(self) -> list[Move]:
         moves = self._moves
         if moves is None:
-            moves = generate(self, enumerate(self.hands))
-            object.__setattr__(self, "_moves", moves)
+            hands = self.hands
+            moves = generate(self, zip(range(len(hands)), hands, self._rank_counts(), strict=True))
+            _moves(self, moves)
         return moves
 
     def _listed_for(self, seat: int) -> list[Move]:
@@ -261,7 +280,7 @@ class State(Derives, TableFacts, Steps[Move]):
         on its own, so both agree with the full listing; the property tests check it)."""
         moves = self._moves
         if moves is None and type(seat) is int and 0 <= seat < len(self.hands):
-            return generate(self, ((seat, self.hands[seat]),))
+            return generate(self, ((seat, self.hands[seat], self._rank_counts()[seat]),))
         return [m for m in self._listed() if m.seat == seat]
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
@@ -291,33 +310,48 @@ class State(Derives, TableFacts, Steps[Move]):
     def _apply(self, move: Move, sink: list[Event] | None) -> State:
         seat = move.seat
         hands = self.hands
-        cards = move.cards
+        ranks = self._ranks
+        sizes = self._sizes
         left = 1  # only whether the mover holds cards matters, unless events are wanted
-        if cards:
+        moved = None
+        if move.kind is not PASS:  # every other legal move plays cards
+            cards = move.cards
             counts = tuple(map(operator.sub, hands[seat].counts, cards.counts))
-            hands = (*hands[:seat], Cards.unchecked(counts), *hands[seat + 1 :])
-            left = sum(counts) if sink is not None else any(counts)
-        out, leader, turn, top, passes, trick = advance(self, move, left, sink)
-        return _made(self.table, hands, leader, out, trick, turn, top, passes)
+            hands = (*hands[:seat], trusted_cards(counts), *hands[seat + 1 :])
+            moved = rank_counts(cards.counts)
+            if ranks is not None and sizes is not None:
+                row = tuple(map(operator.sub, ranks[seat], moved))
+                ranks = (*ranks[:seat], row, *ranks[seat + 1 :])
+                left = sum(row)
+                sizes = (*sizes[:seat], left, *sizes[seat + 1 :])
+            else:
+                left = sum(counts) if sink is not None else any(counts)
+        out, leader, turn, top, passes, trick = advance(self, move, left, sink, moved)
+        return _made(self.table, hands, leader, out, trick, turn, top, passes, ranks, sizes)
 
     # ------------------------------------------------------------------ views and JSON
     def view(self, seat: int) -> View:
         """What ``seat`` may know, 4A4-VIEW-1 (What a seat may know)."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        hands = self.hands
+        if (type(seat) is not int or not 0 <= seat < len(hands)) and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
+        ):
             raise PositionError(
                 f"there is no seat {quote(seat)} at this table (0..{self.players - 1})", key="seat"
             )
-        return View(
-            seat=seat,
-            table=self.table,
-            hand=self.hands[seat],
-            hand_sizes=self.hand_sizes,
-            out=self.out,
-            leader=self.leader,
-            trick=self.trick,
-            top=self.top,
-            turn=self.turn,
-            passes=self.passes,
+        ranks = self._ranks
+        return made_view(
+            seat,
+            self.table,
+            hands[seat],
+            self.hand_sizes,
+            self.out,
+            self.leader,
+            self.trick,
+            self.top,
+            self.turn,
+            self.passes,
+            None if ranks is None else ranks[seat],
         )
 
     def to_json(self) -> JSONObject:
@@ -362,7 +396,19 @@ class State(Derives, TableFacts, Steps[Move]):
 
 
 _new = object.__new__
-_set = object.__setattr__
+_counts = operator.attrgetter("counts")
+_table = setter(State, "table")
+_hands = setter(State, "hands")
+_leader = setter(State, "leader")
+_out = setter(State, "out")
+_trick = setter(State, "trick")
+_derived = setter(State, "_derived")
+_turn = setter(State, "turn")
+_top = setter(State, "top")
+_passes = setter(State, "passes")
+_moves = setter(State, "_moves")
+_ranks = setter(State, "_ranks")
+_sizes = setter(State, "_sizes")
 
 
 def _made(
@@ -374,20 +420,24 @@ def _made(
     turn: int | None,
     top: Top | None,
     passes: int,
+    ranks: tuple[tuple[int, ...], ...] | None,
+    sizes: tuple[int, ...] | None,
 ) -> State:
     """A state the library knows to be consistent (the hot path of ``apply``): its slots are
     filled directly, without the constructor's checks."""
     state: State = _new(State)
-    _set(state, "table", table)
-    _set(state, "hands", hands)
-    _set(state, "leader", leader)
-    _set(state, "out", out)
-    _set(state, "trick", trick)
-    _set(state, "_derived", None)
-    _set(state, "turn", turn)
-    _set(state, "top", top)
-    _set(state, "passes", passes)
-    _set(state, "_moves", None)
+    _table(state, table)
+    _hands(state, hands)
+    _leader(state, leader)
+    _out(state, out)
+    _trick(state, trick)
+    _derived(state, None)
+    _turn(state, turn)
+    _top(state, top)
+    _passes(state, passes)
+    _moves(state, None)
+    _ranks(state, ranks)
+    _sizes(state, sizes)
     return state
 
 

@@ -29,7 +29,7 @@ from cardrules.siyaosi.events import (
     SeatOut,
     TrickWon,
 )
-from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, Move, Top
+from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, Move, Top, make_top
 from cardrules.siyaosi.result import round_result
 from cardrules.siyaosi.rules import Situation, chi_combination, explain, next_active, relay
 
@@ -66,10 +66,17 @@ class TrickSituation:
         return is_over(self.players, self.out)
 
 
-def advance(sit: Situation, move: Move, left: int, sink: list[Event] | None) -> Advance:
+def advance(
+    sit: Situation,
+    move: Move,
+    left: int,
+    sink: list[Event] | None,
+    rc: list[int] | None = None,
+) -> Advance:
     """The public table after the legal ``move`` in ``sit``; ``left`` is how many cards the
     mover holds after it (without a ``sink`` only whether it is zero matters). Events are
-    appended to ``sink`` when one is given."""
+    appended to ``sink`` when one is given. ``rc``: the rank counts of the move's cards, when
+    the caller has them."""
     table = sit.table
     players = sit.players
     seat = move.seat
@@ -103,8 +110,10 @@ def advance(sit: Situation, move: Move, left: int, sink: list[Event] | None) -> 
         return out, leader, None if over else leader, None, 0, ()
     if kind is CHA or kind is GOU:
         assert top is not None and top.base is not None
-        steps = top.steps + chain.steps_made(top, rank_counts(cards.counts), table.variant)
-        new_top = Top(seat, chain.effective(top, cards, steps), top.base, top.base_seat, steps)
+        if rc is None:
+            rc = rank_counts(cards.counts)
+        steps = top.steps + chain.steps_made(top, rc, table.variant)
+        new_top = make_top(seat, chain.effective(top, cards, steps), top.base, top.base_seat, steps)
         if sink is not None:
             sink.append(ChainStepped(seat, steps, new_top.combination.width))
     else:
@@ -112,9 +121,11 @@ def advance(sit: Situation, move: Move, left: int, sink: list[Event] | None) -> 
             assert top is not None
             combo = chi_combination(table, seat, cards, top)
         else:
-            combo = classify_counts(cards, rank_counts(cards.counts), table, seat)
+            if rc is None:
+                rc = rank_counts(cards.counts)
+            combo = classify_counts(cards, rc, table, seat)
         assert combo is not None
-        new_top = Top(seat, combo, combo if chain.chainable(combo, table) else None, seat)
+        new_top = make_top(seat, combo, combo if chain.chainable(combo, table) else None, seat)
         if sink is not None and top is not None and top.steps:
             sink.append(ChainClosed(seat))
     if sink is not None:

@@ -13,18 +13,19 @@ from cardrules.errors import CardrulesError, Illegal, IllegalMoveError
 from cardrules.game import Judge
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.legal import LegalMoves
-from cardrules.multiset import Cards
+from cardrules.multiset import Cards, rank_counts
 from cardrules.notation import MoveText
 from cardrules.siyaosi import rules
 from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.movegen import generate
 from cardrules.siyaosi.moves import Move, Top
 from cardrules.siyaosi.rules import TableFacts
+from cardrules.siyaosi.slots import setter
 from cardrules.siyaosi.trick import replay
 from cardrules.siyaosi.variant import Variant
 from cardrules.variant import read_variant
 
-__all__ = ["View"]
+__all__ = ["View", "made_view"]
 
 
 @attrs.frozen(kw_only=True)
@@ -49,6 +50,8 @@ class View(TableFacts, Judge[Move]):
     turn: int | None = attrs.field(eq=False)
     passes: int = attrs.field(eq=False)
     _moves: list[Move] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: The hand's cards per face rank, when the state that made the view knew them.
+    _ranks: tuple[int, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def arranged_hand(self) -> tuple[tuple[Card, ...], ...]:
         """The hand in groups of equal strength, weakest first: a level card sits where this
@@ -69,8 +72,12 @@ class View(TableFacts, Judge[Move]):
     def _listed(self) -> list[Move]:
         moves = self._moves
         if moves is None:
-            moves = generate(self, ((self.seat, self.hand),))
-            object.__setattr__(self, "_moves", moves)
+            hand = self.hand
+            ranks = self._ranks
+            if ranks is None:
+                ranks = tuple(rank_counts(hand.counts))
+            moves = generate(self, ((self.seat, hand, ranks),))
+            _v_moves(self, moves)
         return moves
 
     def _legal_grounds(self, move: Move) -> tuple[str, ...]:
@@ -151,6 +158,52 @@ class View(TableFacts, Judge[Move]):
                 raise reader.bad(key, given, "does not follow from the trick")
         reader.done()
         return view
+
+
+_new = object.__new__
+_v_seat = setter(View, "seat")
+_v_table = setter(View, "table")
+_v_hand = setter(View, "hand")
+_v_hand_sizes = setter(View, "hand_sizes")
+_v_out = setter(View, "out")
+_v_leader = setter(View, "leader")
+_v_trick = setter(View, "trick")
+_v_top = setter(View, "top")
+_v_turn = setter(View, "turn")
+_v_passes = setter(View, "passes")
+_v_moves = setter(View, "_moves")
+_v_ranks = setter(View, "_ranks")
+
+
+def made_view(
+    seat: int,
+    table: Table,
+    hand: Cards,
+    hand_sizes: tuple[int, ...],
+    out: tuple[int, ...],
+    leader: int,
+    trick: tuple[Move, ...],
+    top: Top | None,
+    turn: int | None,
+    passes: int,
+    ranks: tuple[int, ...] | None,
+) -> View:
+    """A view of a state the library knows to be consistent (``state.view``): its slots filled
+    directly, ``ranks`` being the hand's rank counts when known."""
+    view: View = _new(View)
+    _v_seat(view, seat)
+    _v_table(view, table)
+    _v_hand(view, hand)
+    _v_hand_sizes(view, hand_sizes)
+    _v_out(view, out)
+    _v_leader(view, leader)
+    _v_trick(view, trick)
+    _v_top(view, top)
+    _v_turn(view, turn)
+    _v_passes(view, passes)
+    _v_moves(view, None)
+    _v_ranks(view, ranks)
+    return view
 
 
 def read_table(reader: Reader) -> Table:
