@@ -223,3 +223,24 @@ def test_a_ruling_on_a_match_move_follows_its_schema() -> None:
     ruling = judge(position, ["2: bid 2C"])
     assert ruling.legal and ruling.clauses[:2] == ("SJ-BID-6", "SJ-BID-1")
     Draft202012Validator(schema_of("shengji.ruling")).validate(ruling.to_json())
+
+
+def test_a_move_whose_event_has_no_words_keeps_names_and_lines_side_by_side() -> None:
+    """A pass in the deal deals a card face down: that event says nothing, and the ruling leaves
+    it out with its name (the command line once failed on the two lists' lengths); a ruling
+    document whose lists disagree is refused, naming the key."""
+    from cardrules.position import load_position
+
+    position = load_position(
+        {
+            "game": "shengji", "variant": "four-deck", "phase": "deal", "dealt_first": 0,
+            "hands": ["2S 3S", "2H 4H", "2C 6C", "2D 8D"],
+            "stock": "8C 9D 6S 7S 8S 9S 6H 7H 8H",
+        }
+    )  # fmt: skip
+    ruling = judge(position, ["3: pass"])
+    assert ruling.legal and len(ruling.events) == len(ruling.event_names)
+    assert ruling.lines()[-1].startswith("  clause SJ-DEAL-2")
+    doc = {**ruling.to_json(), "event_names": ["deal", "bid"]}
+    with pytest.raises(CardrulesError, match="event_names"):
+        Ruling.from_json(json.dumps(doc), ruling.game)

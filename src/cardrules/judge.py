@@ -93,6 +93,12 @@ class Ruling:
             state=state,
         )
         reader.done()
+        if len(ruling.events) != len(ruling.event_names):
+            raise reader.bad(
+                "event_names",
+                list(ruling.event_names),
+                f"one name per event is needed ({len(ruling.events)} events)",
+            )
         return ruling
 
     def lines(self, lang: str = "en", clauses: Mapping[str, Clause] | None = None) -> list[str]:
@@ -173,7 +179,11 @@ class _Judge:
             if last:
                 after, events = state.step(move)
                 effects = tuple(e.CLAUSE for e in events if e.CLAUSE)
-                shown = [e for e in events if e.NAME != "move"]
+                # What the move did, in words: an event with nothing to say (a card dealt face
+                # down) is left out with its name, so the two lists stay side by side.
+                shown = [
+                    (e.NAME, line) for e in events if e.NAME != "move" and (line := e.describe())
+                ]
                 return Ruling(
                     game=self.game,
                     move=str(move),
@@ -181,8 +191,8 @@ class _Judge:
                     legal=True,
                     reason=f"{move} is legal here",
                     clauses=_unique((*judge.grounds(move), *effects)),
-                    events=tuple(line for e in shown if (line := e.describe())),
-                    event_names=tuple(e.NAME for e in shown),
+                    events=tuple(line for _, line in shown),
+                    event_names=tuple(name for name, _ in shown),
                     before=draw(state, self.view),
                     view=self.view,
                     state=after.to_json(),
