@@ -17,6 +17,7 @@ import attrs
 from cardrules.cards import CARD_COUNT, INDICES_OF_RANK, Card, Rank, Suit, all_cards
 from cardrules.errors import ImpossibleCardsError, NotationError
 from cardrules.limits import MAX_CARD_TOKENS, MAX_COPIES, quote
+from cardrules.slots import setter
 
 __all__ = ["Cards", "rank_counts"]
 
@@ -91,14 +92,13 @@ def _refuse_counts(counts: object) -> NoReturn:
 
 
 _new = object.__new__
-_set = object.__setattr__
 
 
 def _trusted(counts: tuple[int, ...]) -> Cards:
     """A ``Cards`` from a vector already known to be valid (internal arithmetic): skips the
     validator, which matters on the engines' hot paths."""
     inst: Cards = _new(Cards)
-    _set(inst, "counts", counts)
+    _set_counts(inst, counts)
     return inst
 
 
@@ -141,11 +141,10 @@ class Cards:
             _refuse_counts(vector)
         return _trusted(vector)
 
-    @staticmethod
-    def unchecked(counts: tuple[int, ...]) -> Cards:
-        """A ``Cards`` from a count vector the caller already knows is valid (54 non-negative
-        entries), without validating it again: for engines' hot paths only."""
-        return _trusted(counts)
+    #: ``Cards.unchecked(counts)``: a ``Cards`` from a count vector the caller already knows is
+    #: valid (54 non-negative entries), without validating it again: for engines' hot paths only
+    #: (the builder itself, not a method calling it: engines call it for every card set).
+    unchecked = staticmethod(_trusted)
 
     @classmethod
     def parse(cls, text: str, *, decks: int | None = None) -> Cards:
@@ -279,3 +278,7 @@ class Cards:
 
     def __repr__(self) -> str:
         return f"Cards.parse({str(self)!r})"
+
+
+#: The ``counts`` slot's own setter (what :func:`_trusted` stores through).
+_set_counts = setter(Cards, "counts")

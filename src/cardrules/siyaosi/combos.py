@@ -23,8 +23,8 @@ from cardrules.cards import Rank
 from cardrules.errors import PositionError
 from cardrules.limits import quote
 from cardrules.multiset import Cards, rank_counts
-from cardrules.siyaosi.slots import setter
 from cardrules.siyaosi.variant import BombVsStraight, Cha, LevelPromotion, StraightFloor, Variant
+from cardrules.slots import setter
 
 __all__ = [
     "COMBINATION_CLAUSES",

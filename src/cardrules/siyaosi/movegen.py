@@ -53,8 +53,8 @@ from cardrules.siyaosi.moves import (
     make_move,
 )
 from cardrules.siyaosi.rules import Situation, chi_combination
-from cardrules.siyaosi.slots import setter
 from cardrules.siyaosi.variant import Variant
+from cardrules.slots import setter
 
 _Key = tuple[int, int, int, int, tuple[int, ...]]
 _Add = Callable[[int, MoveKind, int, Cards, int], None]

@@ -15,7 +15,7 @@ import attrs
 from cardrules.move import EMPTY, MoveBase
 from cardrules.multiset import Cards
 from cardrules.siyaosi.combos import Combination
-from cardrules.siyaosi.slots import setter
+from cardrules.slots import setter
 
 __all__ = [
     "CAPTURE",

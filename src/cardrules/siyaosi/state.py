@@ -37,11 +37,10 @@ from cardrules.siyaosi.movegen import generate
 from cardrules.siyaosi.moves import PASS, Move, Top
 from cardrules.siyaosi.result import RoundResult, round_result
 from cardrules.siyaosi.rules import TableFacts
-from cardrules.siyaosi.slots import cards as trusted_cards
-from cardrules.siyaosi.slots import setter
 from cardrules.siyaosi.trick import advance, is_over, replay
 from cardrules.siyaosi.variant import FirstLeader, FirstRuling, Variant
 from cardrules.siyaosi.view import View, made_view, read_table, read_trick
+from cardrules.slots import setter
 from cardrules.variant import variant_of
 
 __all__ = ["State", "deal_sizes", "first_leader"]
@@ -317,7 +316,7 @@ class State(Derives, TableFacts, Steps[Move]):
         if move.kind is not PASS:  # every other legal move plays cards
             cards = move.cards
             counts = tuple(map(operator.sub, hands[seat].counts, cards.counts))
-            hands = (*hands[:seat], trusted_cards(counts), *hands[seat + 1 :])
+            hands = (*hands[:seat], Cards.unchecked(counts), *hands[seat + 1 :])
             moved = rank_counts(cards.counts)
             if ranks is not None and sizes is not None:
                 row = tuple(map(operator.sub, ranks[seat], moved))

@@ -20,9 +20,9 @@ from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.movegen import generate
 from cardrules.siyaosi.moves import Move, Top
 from cardrules.siyaosi.rules import TableFacts
-from cardrules.siyaosi.slots import setter
 from cardrules.siyaosi.trick import replay
 from cardrules.siyaosi.variant import Variant
+from cardrules.slots import setter
 from cardrules.variant import read_variant
 
 __all__ = ["View", "made_view"]
