@@ -407,26 +407,11 @@ class State(Derives, RoundFacts, Steps[Move]):
         return rules.parse_move(self, text)
 
     # ------------------------------------------------------------------ applying
-    def apply(self, move: Move) -> State:
-        """The state after ``move``; raises :class:`~cardrules.errors.IllegalMoveError`
-        (changing nothing) if it is illegal. The move :meth:`random_move` just drew here is
-        known to be legal (``random_play`` draws only legal moves, a property the tests check
-        against ``explain``), so it is not judged again; any other move is."""
-        if move is not self._drawn:
-            reason = self.explain(move)
-            if reason is not None:
-                raise IllegalMoveError(reason)
-        return self._apply(move, None)
-
-    def step(self, move: Move) -> tuple[State, tuple[Event, ...]]:
-        """:meth:`apply`, and what happened: the move first, then the game's events."""
-        if move is not self._drawn:
-            reason = self.explain(move)
-            if reason is not None:
-                raise IllegalMoveError(reason)
-        sink: list[Event] = []
-        state = self._apply(move, sink)
-        return state, tuple(sink)
+    def _known_legal(self, move: Move) -> bool:
+        """The move :meth:`random_move` just drew here is known to be legal (``random_play``
+        draws only legal moves, a property the tests check against ``explain``); any other
+        move, an equal copy included, is judged."""
+        return move is self._drawn
 
     def _apply(self, move: Move, sink: list[Event] | None) -> State:
         ctx = self.ctx
