@@ -30,7 +30,7 @@ from cardrules.shengji.follow import sub_multisets
 from cardrules.shengji.order import TrumpContext
 from cardrules.shengji.phases import deal_moves
 from cardrules.shengji.pieces import beats, classify
-from cardrules.shengji.rules import random_play, suit_groups
+from cardrules.shengji.rules import draw_lead, random_play, suit_groups
 from cardrules.shengji.trick import overtakes
 from cardrules.testing.strategies import seeds, variants
 
@@ -188,19 +188,7 @@ def test_suit_groups_keep_their_order(
 
 def _random_lead_reference(hand: Cards, ctx: TrumpContext, rng: random.Random) -> Cards:
     """The first version of a random lead: a choice among every suit group listed."""
-    group = rng.choice(suit_groups(hand, ctx))
-    roll = rng.random()
-    counts = [0] * len(hand.counts)
-    if roll < 0.1:
-        for index, n in group:
-            counts[index] = rng.randint(0, n)
-        if not any(counts):
-            index, n = rng.choice(group)
-            counts[index] = n
-    else:
-        index, n = rng.choice(group)
-        counts[index] = rng.randint(1, n) if roll < 0.6 else n
-    return Cards.unchecked(tuple(counts))
+    return draw_lead(rng.choice(suit_groups(hand, ctx)), rng)
 
 
 @SETTINGS

@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Protocol
 
-from cardrules.cards import Rank
+from cardrules.cards import CARD_COUNT, Rank
 from cardrules.errors import Illegal
 from cardrules.game import common_refusal
 from cardrules.multiset import Cards
@@ -284,8 +284,14 @@ def random_play(sit: Situation, seat: int, hand: Cards, rng: random.Random) -> M
     keys = [(order, held) for order, pick in _weakest_first(ctx) if any(held := pick(have))]
     order, held = rng.choice(keys)
     group = list(compress(zip(order, held, strict=True), held))
+    return play_move(seat, draw_lead(group, rng))
+
+
+def draw_lead(group: Sequence[tuple[int, int]], rng: random.Random) -> Cards:
+    """A random lead from one suit group's ``(card index, copies held)``: mostly one card kind,
+    some or all of its copies; now and then a random set of the group (a throw attempt)."""
     roll = rng.random()
-    counts = [0] * len(have)
+    counts = [0] * CARD_COUNT
     if roll < 0.1:
         for index, n in group:
             counts[index] = rng.randint(0, n)
@@ -295,7 +301,7 @@ def random_play(sit: Situation, seat: int, hand: Cards, rng: random.Random) -> M
     else:
         index, n = rng.choice(group)
         counts[index] = rng.randint(1, n) if roll < 0.6 else n
-    return play_move(seat, Cards.unchecked(tuple(counts)))
+    return Cards.unchecked(tuple(counts))
 
 
 # ---------------------------------------------------------------------- reading a move
