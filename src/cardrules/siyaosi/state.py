@@ -278,8 +278,14 @@ class State(Derives, TableFacts, Steps[Move]):
         that seat alone, as its :class:`View` generates them (the generator treats every seat
         on its own, so both agree with the full listing; the property tests check it)."""
         moves = self._moves
-        if moves is None and type(seat) is int and 0 <= seat < len(self.hands):
-            return generate(self, ((seat, self.hands[seat], self._rank_counts()[seat]),))
+        hands = self.hands
+        if moves is None and type(seat) is int and 0 <= seat < len(hands):
+            hand = hands[seat]
+            ranks = self._ranks
+            # a seat's own counts when the others' are not known yet: a seat asks for its
+            # moves, not the table's
+            rc = tuple(rank_counts(hand.counts)) if ranks is None else ranks[seat]
+            return generate(self, ((seat, hand, rc),))
         return [m for m in self._listed() if m.seat == seat]
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
