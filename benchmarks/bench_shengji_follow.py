@@ -17,16 +17,16 @@ the collector's full passes, which land on some random call, cost milliseconds t
 holding one hand pays.
 
 Run: ``python benchmarks/bench_shengji_follow.py [samples] [seed] [four-deck|classic]``.
-``--calls none|check|first|cheapest`` runs the same situations without timing and only that work
-(``none``: setup only), for instruction counts under ``valgrind --tool=callgrind``.
+``--calls none|check|first|cheapest`` runs the same situations without timing and only that
+work (``none``: setup only), for instruction counts under ``valgrind --tool=callgrind``.
 """
 
 from __future__ import annotations
 
+import argparse
 import gc
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
 
@@ -228,15 +228,22 @@ def run_calls(
         assert calls == "none", calls
 
 
-def _args(argv: list[str]) -> tuple[int, int, str]:
-    samples = int(argv[0]) if len(argv) > 0 else 20000
-    seed = int(argv[1]) if len(argv) > 1 else 1
-    return samples, seed, argv[2] if len(argv) > 2 else "four-deck"
+def _args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("samples", nargs="?", type=int, default=20000, help="situations (20000)")
+    parser.add_argument("seed", nargs="?", type=int, default=1, help="the deal seed (1)")
+    parser.add_argument("variant", nargs="?", choices=("four-deck", "classic"), default="four-deck")
+    parser.add_argument(
+        "--calls",
+        choices=("none", "check", "first", "cheapest"),
+        help="run one section's work untimed (for instruction counts)",
+    )
+    return parser.parse_args()
 
 
 if __name__ == "__main__":
-    argv = sys.argv[1:]
-    if argv[:1] == ["--calls"]:
-        run_calls(argv[1], *_args(argv[2:]))
+    args = _args()
+    if args.calls is not None:
+        run_calls(args.calls, args.samples, args.seed, args.variant)
     else:
-        main(*_args(argv))
+        main(args.samples, args.seed, args.variant)
