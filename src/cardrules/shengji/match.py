@@ -53,7 +53,6 @@ from cardrules.shengji.events import (
     RoundStarted,
     TrumpNamed,
 )
-from cardrules.shengji.evolve import evolver
 from cardrules.shengji.levels import Settlement, settle
 from cardrules.shengji.match_check import check_match
 from cardrules.shengji.match_facts import MatchFacts, MatchStanding, PlayTable
@@ -64,6 +63,7 @@ from cardrules.shengji.moves import NAMING, Move, MoveKind
 from cardrules.shengji.phases import MAX_REDEALS, Phase
 from cardrules.shengji.state import State
 from cardrules.shengji.variant import NoBidFirstRound, Variant
+from cardrules.slots import evolver
 from cardrules.variant import variant_of
 
 __all__ = ["Match"]

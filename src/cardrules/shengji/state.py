@@ -35,7 +35,6 @@ from cardrules.shengji import rules
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import KittyCounted, RoundOver, ThrowFailed, TrickWon
 from cardrules.shengji.events import MovePlayed as MovePlayedEvent
-from cardrules.shengji.evolve import maker
 from cardrules.shengji.moves import Move, MoveKind, play_move
 from cardrules.shengji.order import TrumpContext, trump_context
 from cardrules.shengji.rules import RoundFacts
@@ -44,6 +43,7 @@ from cardrules.shengji.throws import resolve_throw
 from cardrules.shengji.trick import bonus_after, overtakes, winner
 from cardrules.shengji.variant import Variant
 from cardrules.shengji.view import View, read_head, read_moves
+from cardrules.slots import maker
 from cardrules.variant import variant_of
 
 __all__ = ["State", "hand_size"]

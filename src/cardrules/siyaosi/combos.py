@@ -15,6 +15,7 @@ Straights of every kind compare by their lowest face rank and never use promotio
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 
 import attrs
@@ -24,7 +25,7 @@ from cardrules.errors import PositionError
 from cardrules.limits import quote
 from cardrules.multiset import Cards, rank_counts
 from cardrules.siyaosi.variant import BombVsStraight, Cha, LevelPromotion, StraightFloor, Variant
-from cardrules.slots import setter
+from cardrules.slots import builder
 
 __all__ = [
     "COMBINATION_CLAUSES",
@@ -196,35 +197,11 @@ class Combination:
         return self.name is BOMB and self.width == 4 and self.low == 3
 
 
-_new = object.__new__
-_c_name = setter(Combination, "name")
-_c_cards = setter(Combination, "cards")
-_c_width = setter(Combination, "width")
-_c_length = setter(Combination, "length")
-_c_low = setter(Combination, "low")
-_c_strength = setter(Combination, "strength")
-_c_flush = setter(Combination, "flush")
-
-
-def make_combination(
-    name: CombinationName,
-    cards: Cards,
-    width: int,
-    length: int,
-    low: int,
-    strength: int,
-    flush: bool = False,
-) -> Combination:
-    """``Combination(...)`` for the hot paths: the same object, its slots filled directly."""
-    combo: Combination = _new(Combination)
-    _c_name(combo, name)
-    _c_cards(combo, cards)
-    _c_width(combo, width)
-    _c_length(combo, length)
-    _c_low(combo, low)
-    _c_strength(combo, strength)
-    _c_flush(combo, flush)
-    return combo
+#: ``Combination(name, cards, width, length, low, strength, flush)`` for the hot paths: the
+#: same object, its slots filled directly.
+make_combination: Callable[[CombinationName, Cards, int, int, int, int, bool], Combination] = (
+    builder(Combination, ("name", "cards", "width", "length", "low", "strength", "flush"))
+)
 
 
 def run_name(width: int, flush: bool) -> CombinationName:
@@ -272,17 +249,17 @@ def classify_counts(cards: Cards, rc: list[int], table: Table, seat: int) -> Com
         return None
     sj, bj = rc[SJ], rc[BJ]
     if sj and bj:
-        if n == 2:
-            return make_combination(JOKER_BOMB, cards, 2, 1, BJ, 0)  # 4A4-COMBO-7 (Joker bomb)
+        if n == 2:  # 4A4-COMBO-7 (Joker bomb)
+            return make_combination(JOKER_BOMB, cards, 2, 1, BJ, 0, False)
         return None
     if n == 3 and rc[4] == 2 and rc[14] == 1:  # 4A4-COMBO-8 (4A4)
-        return make_combination(FOUR_A_FOUR, cards, 3, 1, 4, purity(cards.counts))
+        return make_combination(FOUR_A_FOUR, cards, 3, 1, 4, purity(cards.counts), False)
     strengths = table.strengths(seat)
     if len(present) == 1:
         # 4A4-COMBO-2 (Single and pair), 4A4-COMBO-6 (Bomb)
         r = present[0]
         name = SINGLE if n == 1 else PAIR if n == 2 else BOMB
-        return make_combination(name, cards, n, 1, r, strengths[r])
+        return make_combination(name, cards, n, 1, r, strengths[r], False)
     if sj or bj:
         return None
     return _run(cards, rc, present, n, variant, table.floor)
@@ -310,7 +287,7 @@ def _run(
     if length < variant.min_tuple_run:  # 4A4-COMBO-5 (Double and triple straights)
         return None
     if width == 2 or (width == 3 and variant.triple_straights):
-        return make_combination(run_name(width, False), cards, width, length, lo, lo)
+        return make_combination(run_name(width, False), cards, width, length, lo, lo, False)
     return None
 
 

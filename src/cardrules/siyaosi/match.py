@@ -75,6 +75,7 @@ from cardrules.siyaosi.scoring import (
 from cardrules.siyaosi.state import State, first_leader
 from cardrules.siyaosi.tribute import Exchange
 from cardrules.siyaosi.variant import Variant
+from cardrules.slots import evolver
 from cardrules.variant import read_variant, variant_of
 
 if TYPE_CHECKING:
@@ -91,12 +92,6 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-#: The fields of a match (what its round began with, and the round's moves) and the facts
-#: derived from them.
-FIELDS = (
-    "variant", "seed", "round", "levels", "ruling", "score", "last_finish", "deal", "opening",
-    "exchange_moves", "play_moves",
-)  # fmt: skip
 _Derived = tuple[
     "Phase", Exchange | None, tuple[Cards, ...], State | None, Played, MatchResult | None
 ]
@@ -170,7 +165,9 @@ class Match(Derives, Recording[Move]):
         """Validate the facts of a match built from outside and rebuild the rest by replaying
         the round's moves, each of which must be legal."""
         check_facts(self)
-        moment = begin_round(evolved(self, exchange_moves=(), play_moves=()), None)
+        # the round's start; this match's derived facts are not made yet
+        start = evolved(self, exchange_moves=(), play_moves=(), **dict.fromkeys(Match.DERIVED))
+        moment = begin_round(start, None)
         moves = (*self.exchange_moves, *self.play_moves)
         for n, move in enumerate(moves):
             if not isinstance(move, Move):
@@ -494,19 +491,16 @@ def parse_phase_move(ex: Exchange | None, variant: Variant, text: MoveText | str
 
 
 # ---------------------------------------------------------------------- rounds
-_new = object.__new__
-_set = object.__setattr__
-_SLOTS = (*FIELDS, "_log", *Match.DERIVED)
+#: A match the rules made from a checked one, ``_evolve(match, changes)``: fields or derived
+#: facts changed, nothing checked again (the hot path of ``apply``), its derived-facts cache
+#: empty.
+_evolve = evolver(Match, {"_derived": None})
 
 
 def evolved(match: Match, **changes: object) -> Match:
     """``match`` with some fields or derived facts changed — the library's own moves, known to
     be consistent, so nothing is checked again (the hot path of ``apply``)."""
-    new: Match = _new(Match)
-    for name in _SLOTS:
-        _set(new, name, changes[name] if name in changes else getattr(match, name, None))
-    _set(new, "_derived", None)
-    return new
+    return _evolve(match, changes)
 
 
 def begin_round(start: Match, sink: list[Event] | None) -> Match:

@@ -88,7 +88,7 @@ def _one(i: int) -> Cards:
 
 
 _ONE = [_one(i) for i in range(54)]
-_JOKER_BOMB = make_combination(JOKER_BOMB, _cards([*_ZERO54[:52], 1, 1]), 2, 1, BJ, 0)
+_JOKER_BOMB = make_combination(JOKER_BOMB, _cards([*_ZERO54[:52], 1, 1]), 2, 1, BJ, 0, False)
 _first = itemgetter(0)
 
 
@@ -172,9 +172,9 @@ def hand_plays(
                 continue
             s = strengths[r]
             if singles:
-                yield make_combination(SINGLE, _picked(counts, r, 1), 1, 1, r, s)
+                yield make_combination(SINGLE, _picked(counts, r, 1), 1, 1, r, s, False)
             if n >= 2 and pairs:
-                yield make_combination(PAIR, _picked(counts, r, 2), 2, 1, r, s)
+                yield make_combination(PAIR, _picked(counts, r, 2), 2, 1, r, s, False)
             if n >= 3 and bombs:
                 yield from _bombs(counts, r, s)
     if rc[SJ] and rc[BJ] and "joker-bomb" in want:
@@ -196,7 +196,7 @@ def _bombs(counts: tuple[int, ...], r: int, s: int) -> list[Combination]:
             out[i] += 1
             k += 1
             if k >= 3:
-                bombs.append(make_combination(BOMB, _cards(out), k, 1, r, s))
+                bombs.append(make_combination(BOMB, _cards(out), k, 1, r, s, False))
     return bombs
 
 
@@ -218,7 +218,7 @@ def _four_a_fours(counts: tuple[int, ...]) -> Iterator[Combination]:
                 out[a] += 1
                 out[b] += 1
                 out[ace] += 1
-                yield make_combination(FOUR_A_FOUR, _cards(out), 3, 1, 4, p)
+                yield make_combination(FOUR_A_FOUR, _cards(out), 3, 1, 4, p, False)
 
 
 def _runs(
@@ -265,7 +265,7 @@ def _runs(
                 out = list(_ZERO54)
                 for q in range(lo, hi + 1):
                     _pick_into(out, counts, q, w)
-                yield make_combination(name, _cards(out), w, hi - lo + 1, lo, lo)
+                yield make_combination(name, _cards(out), w, hi - lo + 1, lo, lo, False)
 
 
 def _straights(
@@ -292,7 +292,7 @@ def _straights(
         for q in range(lo, hi + 1):
             out[first[q]] = 1
         if not flush_matters:
-            yield make_combination(STRAIGHT, _cards(out), 1, length, lo, lo)
+            yield make_combination(STRAIGHT, _cards(out), 1, length, lo, lo, False)
             continue
         suit = first[lo] // 13
         mono = True

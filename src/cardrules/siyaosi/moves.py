@@ -7,6 +7,7 @@ A :class:`Move` is ``Move(seat, kind, cards)`` as in every game of the library; 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import ClassVar
 
@@ -15,7 +16,7 @@ import attrs
 from cardrules.move import EMPTY, MoveBase
 from cardrules.multiset import Cards
 from cardrules.siyaosi.combos import Combination
-from cardrules.slots import setter
+from cardrules.slots import builder
 
 __all__ = [
     "CAPTURE",
@@ -112,35 +113,11 @@ class Top:
         return combo.name.value
 
 
-_new = object.__new__
-_m_seat = setter(Move, "seat")
-_m_kind = setter(Move, "kind")
-_m_cards = setter(Move, "cards")
-_t_seat = setter(Top, "seat")
-_t_combination = setter(Top, "combination")
-_t_base = setter(Top, "base")
-_t_base_seat = setter(Top, "base_seat")
-_t_steps = setter(Top, "steps")
-
-
-def make_move(seat: int, kind: MoveKind, cards: Cards) -> Move:
-    """``Move(seat, kind, cards)`` for a move known to be well formed (the generator's), its
-    slots filled directly without the validators."""
-    m: Move = _new(Move)
-    _m_seat(m, seat)
-    _m_kind(m, kind)
-    _m_cards(m, cards)
-    return m
-
-
-def make_top(
-    seat: int, combo: Combination, base: Combination | None, base_seat: int, steps: int = 0
-) -> Top:
-    """``Top(...)`` for the hot path of ``apply``: the same object, its slots filled directly."""
-    t: Top = _new(Top)
-    _t_seat(t, seat)
-    _t_combination(t, combo)
-    _t_base(t, base)
-    _t_base_seat(t, base_seat)
-    _t_steps(t, steps)
-    return t
+#: ``Move(seat, kind, cards)`` for a move known to be well formed (the generator's), its
+#: slots filled directly without the validators.
+make_move: Callable[[int, MoveKind, Cards], Move] = builder(Move, ("seat", "kind", "cards"))
+#: ``Top(seat, combination, base, base_seat, steps)`` for the hot path of ``apply``: the same
+#: object, its slots filled directly.
+make_top: Callable[[int, Combination, Combination | None, int, int], Top] = builder(
+    Top, ("seat", "combination", "base", "base_seat", "steps")
+)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
 from typing import ClassVar
 
@@ -40,7 +40,7 @@ from cardrules.siyaosi.rules import TableFacts
 from cardrules.siyaosi.trick import advance, is_over, replay
 from cardrules.siyaosi.variant import FirstLeader, FirstRuling, Variant
 from cardrules.siyaosi.view import View, made_view, read_table, read_trick
-from cardrules.slots import setter
+from cardrules.slots import builder, setter
 from cardrules.variant import variant_of
 
 __all__ = ["State", "deal_sizes", "first_leader"]
@@ -394,50 +394,33 @@ class State(Derives, TableFacts, Steps[Move]):
         return state
 
 
-_new = object.__new__
 _counts = operator.attrgetter("counts")
-_table = setter(State, "table")
-_hands = setter(State, "hands")
-_leader = setter(State, "leader")
-_out = setter(State, "out")
-_trick = setter(State, "trick")
-_derived = setter(State, "_derived")
-_turn = setter(State, "turn")
-_top = setter(State, "top")
-_passes = setter(State, "passes")
 _moves = setter(State, "_moves")
 _ranks = setter(State, "_ranks")
 _sizes = setter(State, "_sizes")
 
-
-def _made(
-    table: Table,
-    hands: tuple[Cards, ...],
-    leader: int,
-    out: tuple[int, ...],
-    trick: tuple[Move, ...],
-    turn: int | None,
-    top: Top | None,
-    passes: int,
-    ranks: tuple[tuple[int, ...], ...] | None,
-    sizes: tuple[int, ...] | None,
-) -> State:
-    """A state the library knows to be consistent (the hot path of ``apply``): its slots are
-    filled directly, without the constructor's checks."""
-    state: State = _new(State)
-    _table(state, table)
-    _hands(state, hands)
-    _leader(state, leader)
-    _out(state, out)
-    _trick(state, trick)
-    _derived(state, None)
-    _turn(state, turn)
-    _top(state, top)
-    _passes(state, passes)
-    _moves(state, None)
-    _ranks(state, ranks)
-    _sizes(state, sizes)
-    return state
+#: A state the library knows to be consistent (the hot path of ``apply``): ``_made(table,
+#: hands, leader, out, trick, turn, top, passes, ranks, sizes)``, its slots filled directly
+#: without the constructor's checks.
+_made: Callable[
+    [
+        Table,
+        tuple[Cards, ...],
+        int,
+        tuple[int, ...],
+        tuple[Move, ...],
+        int | None,
+        Top | None,
+        int,
+        tuple[tuple[int, ...], ...] | None,
+        tuple[int, ...] | None,
+    ],
+    State,
+] = builder(
+    State,
+    ("table", "hands", "leader", "out", "trick", "turn", "top", "passes", "_ranks", "_sizes"),
+    {"_derived": None, "_moves": None},
+)
 
 
 def _variant(variant: Variant | str) -> Variant:

@@ -125,7 +125,7 @@ def advance(
                 rc = rank_counts(cards.counts)
             combo = classify_counts(cards, rc, table, seat)
         assert combo is not None
-        new_top = make_top(seat, combo, combo if chain.chainable(combo, table) else None, seat)
+        new_top = make_top(seat, combo, combo if chain.chainable(combo, table) else None, seat, 0)
         if sink is not None and top is not None and top.steps:
             sink.append(ChainClosed(seat))
     if sink is not None:

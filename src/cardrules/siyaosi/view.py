@@ -4,7 +4,7 @@ may know), CORE-VIEW-1 (Views act for their seat)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import attrs
 
@@ -22,7 +22,7 @@ from cardrules.siyaosi.moves import Move, Top
 from cardrules.siyaosi.rules import TableFacts
 from cardrules.siyaosi.trick import replay
 from cardrules.siyaosi.variant import Variant
-from cardrules.slots import setter
+from cardrules.slots import builder, setter
 from cardrules.variant import read_variant
 
 __all__ = ["View", "made_view"]
@@ -160,50 +160,43 @@ class View(TableFacts, Judge[Move]):
         return view
 
 
-_new = object.__new__
-_v_seat = setter(View, "seat")
-_v_table = setter(View, "table")
-_v_hand = setter(View, "hand")
-_v_hand_sizes = setter(View, "hand_sizes")
-_v_out = setter(View, "out")
-_v_leader = setter(View, "leader")
-_v_trick = setter(View, "trick")
-_v_top = setter(View, "top")
-_v_turn = setter(View, "turn")
-_v_passes = setter(View, "passes")
 _v_moves = setter(View, "_moves")
-_v_ranks = setter(View, "_ranks")
 
-
-def made_view(
-    seat: int,
-    table: Table,
-    hand: Cards,
-    hand_sizes: tuple[int, ...],
-    out: tuple[int, ...],
-    leader: int,
-    trick: tuple[Move, ...],
-    top: Top | None,
-    turn: int | None,
-    passes: int,
-    ranks: tuple[int, ...] | None,
-) -> View:
-    """A view of a state the library knows to be consistent (``state.view``): its slots filled
-    directly, ``ranks`` being the hand's rank counts when known."""
-    view: View = _new(View)
-    _v_seat(view, seat)
-    _v_table(view, table)
-    _v_hand(view, hand)
-    _v_hand_sizes(view, hand_sizes)
-    _v_out(view, out)
-    _v_leader(view, leader)
-    _v_trick(view, trick)
-    _v_top(view, top)
-    _v_turn(view, turn)
-    _v_passes(view, passes)
-    _v_moves(view, None)
-    _v_ranks(view, ranks)
-    return view
+#: A view of a state the library knows to be consistent (``state.view``): ``made_view(seat,
+#: table, hand, hand_sizes, out, leader, trick, top, turn, passes, ranks)``, its slots filled
+#: directly, ``ranks`` being the hand's rank counts when known.
+made_view: Callable[
+    [
+        int,
+        Table,
+        Cards,
+        tuple[int, ...],
+        tuple[int, ...],
+        int,
+        tuple[Move, ...],
+        Top | None,
+        int | None,
+        int,
+        tuple[int, ...] | None,
+    ],
+    View,
+] = builder(
+    View,
+    (
+        "seat",
+        "table",
+        "hand",
+        "hand_sizes",
+        "out",
+        "leader",
+        "trick",
+        "top",
+        "turn",
+        "passes",
+        "_ranks",
+    ),
+    {"_moves": None},
+)
 
 
 def read_table(reader: Reader) -> Table:
