@@ -717,38 +717,38 @@ def explain_follow(
     pc = play.counts
     hc = hand.counts
     key = lead.suit_key
-    suit = _suit(ctx, key)
-    played_counts = suit.of(pc)
-    played_n = sum(played_counts)
-    if played_n != need or pc.count(0) - played_counts.count(0) != suit.outside:
-        # Not `need` cards all of the led suit: count the play and check it is in the hand in
-        # one walk over the cards it holds.
-        size = 0
-        inside = True
-        for i in itertools.compress(_ALL, pc):
-            n = pc[i]
-            size += n
-            if hc[i] < n:
-                inside = False
-        if size != need:
-            return _refuse_count(lead, size)
-        if not inside:
-            return _refuse_hand(hand, play)
+    # One walk over the few cards the play holds (the scan for them runs in C): how many, how
+    # many of the led suit, and whether the hand holds them.
+    keys = ctx.suit_keys
+    size = 0
+    played_n = 0
+    inside = True
+    for i in itertools.compress(_ALL, pc):
+        n = pc[i]
+        size += n
+        if hc[i] < n:
+            inside = False
+        if keys[i] == key:
+            played_n += n
+    if size != need:
+        return _refuse_count(lead, size)
+    if not inside:
+        return _refuse_hand(hand, play)
+    if played_n != need:  # the led suit must be spent first
+        suit = _suit(ctx, key)
         held_n = sum(suit.of(hc))
-        if held_n > played_n:  # the led suit must be spent first
+        if held_n > played_n:
             return _refuse_suit(key, need, held_n)
         return None
-    # All `need` cards are of the led suit, so only that part of the hand can lack one of them
-    # (looked at only where the play holds cards: a play holds few; the scan for them runs in C).
+    if len(pieces) == 1 and width == 1:  # `need` single cards of the led suit
+        return None
+    suit = _suit(ctx, key)
     held_counts = suit.of(hc)
-    for i in itertools.compress(suit.index, played_counts):
-        if held_counts[i] < played_counts[i]:
-            return _refuse_hand(hand, play)
     if sum(held_counts) == need:
         return None
     # From here the play is `need` cards of the led suit.
     if len(pieces) == 1:
-        if width == 1 or max(held_counts) < 2:
+        if max(held_counts) < 2:
             return None
         ladder = _ladder(((width, length),))
         if _is_piece(pc, ctx, width, length):
