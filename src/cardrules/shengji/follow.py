@@ -318,16 +318,14 @@ def _runs(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[tuple[tupl
 @attrs.frozen(eq=False)
 class _Suit:
     """What the fast paths read about one suit key of one context: ``of`` picks its cards'
-    counts out of a 54-slot vector (in ``cards_of_suit`` order), ``index`` numbers them, and
-    ``outside`` is how many cards are not of the suit, ``mask`` is 1 on its cards and 0 elsewhere,
-    ``others`` are the other cards and ``of_others`` picks their counts; ``lanes`` are its lanes;
-    ``laid`` picks the counts of its lanes of one card per position, lane after lane, a 0 between
-    lanes (``None`` if it has none) — from a 55-slot vector whose last slot is 0 if ``padded``
-    (it has several such lanes), else from the 54 counts; ``multi`` are its other lanes."""
+    counts out of a 54-slot vector (in ``cards_of_suit`` order), ``mask`` is 1 on its cards and 0
+    elsewhere, ``others`` are the other cards and ``of_others`` picks their counts; ``lanes`` are
+    its lanes; ``laid`` picks the counts of its lanes of one card per position, lane after lane,
+    a 0 between lanes (``None`` if it has none) — from a 55-slot vector whose last slot is 0 if
+    ``padded`` (it has several such lanes), else from the 54 counts; ``multi`` are its other
+    lanes."""
 
     of: Callable[[Sequence[int]], tuple[int, ...]]
-    index: range
-    outside: int
     mask: tuple[int, ...]
     others: tuple[int, ...]
     of_others: Callable[[Sequence[int]], tuple[int, ...]]
@@ -360,8 +358,6 @@ def _suit(ctx: TrumpContext, key: int) -> _Suit:
         laid += [pos[0] for pos in lane]
     return _Suit(
         of=_picker(ctx.cards_of_suit[key]),
-        index=range(len(ctx.cards_of_suit[key])),
-        outside=CARD_COUNT - len(ctx.cards_of_suit[key]),
         mask=tuple(int(i in mine) for i in _ALL),
         others=others,
         of_others=_picker(others),
@@ -747,17 +743,18 @@ def explain_follow(
     if sum(held_counts) == need:
         return None
     # From here the play is `need` cards of the led suit.
+    most = max(held_counts)
     if len(pieces) == 1:
-        if max(held_counts) < 2:
+        if most < 2:
             return None
         ladder = _ladder(((width, length),))
         if _is_piece(pc, ctx, width, length):
             return None
-        if _holds_piece(hc, suit, width, length):
+        if most >= width if length == 1 else _holds_piece(hc, suit, width, length):
             return _shape_refusal(lead, _of_key(hand, ctx, key), play, ctx, ladder, 0, 1, 0)
     else:
         ladder = ladder_for(lead)
-        if not ladder.steps or max(held_counts) < 2:
+        if not ladder.steps or most < 2:
             return None
     return _judge_shape(lead, hand, play, ctx, ladder)
 
