@@ -85,13 +85,15 @@ def turns(
             move = bots[seat].choose(state.view(seat), rng)
             if move is None:
                 if seat == state.turn:
-                    raise CardrulesError(f"the bot of seat {seat} must move: it is its turn")
+                    raise CardrulesError(
+                        f"the bot of seat {seat} must move: it is its turn", code="bot-failed"
+                    )
                 continue
             state, events = state.step(move)
             yield state, Turn(seat, move, events)
             break
     if not state.is_over:
-        raise CardrulesError(f"the round did not end within {max_moves} moves")
+        raise CardrulesError(f"the round did not end within {max_moves} moves", code="bot-failed")
 
 
 def play_round(

@@ -170,9 +170,11 @@ def _play_ruling(case: Case) -> Ruling:
     moves = case.data["moves"]
     view = case.data.get("view")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise CardrulesError(f"{case.name}: moves must be a list of move texts")
+        raise CardrulesError(
+            f"{case.name}: moves must be a list of move texts", code="bad-case-file"
+        )
     if view is not None and (isinstance(view, bool) or not isinstance(view, int)):
-        raise CardrulesError(f"{case.name}: view must be a seat number")
+        raise CardrulesError(f"{case.name}: view must be a seat number", code="bad-case-file")
     return judge(case.position, moves, view=view)
 
 
@@ -216,7 +218,9 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     clause = clauses.get(args.clause)
     if clause is None:
         hint = did_you_mean(args.clause, clauses)
-        raise CardrulesError(f"no clause {quote(args.clause)} in the spec{hint}")
+        raise CardrulesError(
+            f"no clause {quote(args.clause)} in the spec{hint}", code="unknown-clause"
+        )
     words = catalog(args.lang)
     title = words.clause(clause.id) or clause.title
     print(f"{clause.id} — {title}    ({clause.file}, line {clause.line})")
@@ -295,7 +299,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         try:
             Path(args.save).write_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
         except OSError as err:
-            raise CardrulesError(f"cannot write {args.save}: {err.strerror}") from None
+            raise CardrulesError(
+                f"cannot write {args.save}: {err.strerror}", code="cannot-write"
+            ) from None
     if args.json:
         print(json.dumps(document, ensure_ascii=False, indent=2))
     else:

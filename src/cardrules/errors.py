@@ -12,17 +12,25 @@
 Bad syntax and "illegal here" are different classes, so callers can tell a typo from a rule.
 Every message is one line, and repeats input only through :func:`cardrules.limits.quote`, so it
 stays short however large the input was.
+
+Every error carries a stable kebab-case ``code`` (CORE-ERROR-1 (Every error has a code)): an
+illegal move the refusal's code from its game's table (``not-your-turn`` …), any other error one
+of :data:`ERROR_CODES` (``bad-notation``, ``bad-document`` …). ``err.to_json()`` is the error as
+a JSON object an app can send on: ``{"error": code, "message": …}`` and the details the error
+knows (the key, the token, the clause).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import ClassVar
 
 import attrs
 
-from cardrules.limits import MAX_NAME_CHARS, quote
+from cardrules.limits import MAX_NAME_CHARS, QUOTE_CHARS, quote
 
 __all__ = [
+    "ERROR_CODES",
     "CardrulesError",
     "CaseFileError",
     "DocumentError",
@@ -36,8 +44,58 @@ __all__ = [
 ]
 
 
+#: Every code an error other than an illegal move can carry, and what it means (an illegal
+#: move's code comes from its game's table, ``cardrules.<game>.CODES``). Codes are stable: apps
+#: switch on them. ``spec/README.md`` lists this table; a test keeps the two in step.
+ERROR_CODES: Mapping[str, str] = {
+    "bad-argument": "an argument of a call or a command is of the wrong type or out of range",
+    "bad-notation": "text that is not card or move notation",
+    "impossible-cards": "more copies of a card than the decks in play hold",
+    "bad-variant": "a variant file or switch that cannot be played",
+    "unknown-game": "a game name that is not registered",
+    "bad-position": "a position that cannot exist",
+    "bad-document": "a JSON document that is malformed or describes what cannot exist",
+    "bad-record": "a game record that cannot be read or replayed",
+    "bad-case-file": "a case file that does not follow the case-file contract",
+    "unsupported-case": "a case the engine cannot rule on (a kind or check it does not implement)",
+    "unknown-clause": "a clause id that the spec does not define",
+    "unknown-schema": "a JSON Schema name that is not shipped",
+    "unknown-language": "a language that has no catalog",
+    "unknown-bot": "a bot name the game does not have",
+    "not-over": "a result asked for before the round or match is over",
+    "bot-failed": "a bot did not move when it had to, or the game did not end in time",
+    "too-many-moves": "a choice too large to list (a burial, a long throw): describe it instead",
+    "cannot-write": "a file could not be written",
+    "cluster-unreachable": "a Dask scheduler that cannot be reached or is not an address",
+    "worker-failed": "a worker process of a simulation died",
+    "missing-dependency": "an optional dependency the call needs is not installed",
+}
+
+
+def _clip(text: str) -> str:
+    """Input repeated in an error's JSON: at most :data:`QUOTE_CHARS` characters, then "…"."""
+    return text if len(text) <= QUOTE_CHARS else text[:QUOTE_CHARS] + "…"
+
+
 class CardrulesError(ValueError):
-    """Base of every error this library raises on bad input."""
+    """Base of every error this library raises on bad input. ``code`` is stable (one of
+    :data:`ERROR_CODES`, or an illegal move's refusal code); the message is one line for a
+    person and may be reworded."""
+
+    #: The code an error of this class carries unless it is given another.
+    CODE: ClassVar[str] = "bad-argument"
+
+    def __init__(self, message: str = "", *, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code: str = type(self).CODE if code is None else code
+
+    def details(self) -> dict[str, str | int]:
+        """What the error knows besides its code and message (a key, a token …), for JSON."""
+        return {}
+
+    def to_json(self) -> dict[str, str | int]:
+        """The error as a JSON object: ``{"error": code, "message": …, <details>}``."""
+        return {"error": self.code, "message": str(self), **self.details()}
 
 
 class NotationError(CardrulesError):
@@ -47,6 +105,8 @@ class NotationError(CardrulesError):
     that token, ``index`` its number among the text's words (from 0) and ``offset`` its
     character offset in ``text``, so an app can underline it.
     """
+
+    CODE = "bad-notation"
 
     def __init__(
         self, message: str, *, text: str = "", token: str = "", index: int = -1, offset: int = -1
@@ -59,9 +119,16 @@ class NotationError(CardrulesError):
         where = f" (token {index + 1}: {quote(token)} in {quote(text)})" if index >= 0 else ""
         super().__init__(message + where)
 
+    def details(self) -> dict[str, str | int]:
+        if self.index < 0:
+            return {}
+        return {"token": _clip(self.token), "index": self.index, "offset": self.offset}
+
 
 class ImpossibleCardsError(CardrulesError):
     """A group of cards that the decks in play cannot hold."""
+
+    CODE = "impossible-cards"
 
     def __init__(self, message: str, *, card: str = "", count: int = 0, limit: int = 0) -> None:
         self.card = card
@@ -69,9 +136,14 @@ class ImpossibleCardsError(CardrulesError):
         self.limit = limit
         super().__init__(message)
 
+    def details(self) -> dict[str, str | int]:
+        return {"card": _clip(self.card)} if self.card else {}
+
 
 class VariantError(CardrulesError):
     """A variant switch (or combination of switches) that cannot be played."""
+
+    CODE = "bad-variant"
 
     def __init__(
         self,
@@ -81,6 +153,7 @@ class VariantError(CardrulesError):
         value: object = None,
         allowed: Sequence[object] | str = (),
         source: str = "",
+        code: str | None = None,
     ) -> None:
         self.detail = message
         self.key = key
@@ -97,16 +170,24 @@ class VariantError(CardrulesError):
         if allowed:
             shown = allowed if isinstance(allowed, str) else ", ".join(repr(a) for a in allowed)
             text += f" (allowed: {shown})"
-        super().__init__(text)
+        super().__init__(text, code=code)
+
+    def details(self) -> dict[str, str | int]:
+        return {k: _clip(v) for k, v in (("key", self.key), ("source", self.source)) if v}
 
 
 class PositionError(CardrulesError):
     """A position that cannot exist (more copies than the decks hold, a seat out of range …)."""
 
+    CODE = "bad-position"
+
     def __init__(self, message: str, *, key: str = "") -> None:
         self.key = key
         self.detail = message
         super().__init__(f"position key {quote(key)}: {message}" if key else message)
+
+    def details(self) -> dict[str, str | int]:
+        return {"key": _clip(self.key)} if self.key else {}
 
 
 class DocumentError(PositionError):
@@ -114,9 +195,12 @@ class DocumentError(PositionError):
     describes something that cannot exist. ``key`` is the path of the field at fault
     (``"hands[2]"``, ``"trick[0].cards"``); the message starts ``not a <game> <type>:``."""
 
+    CODE = "bad-document"
+
     def __init__(self, what: str, message: str, *, key: str = "") -> None:
         self.key = key
         self.what = what
+        self.detail = message
         where = f"field {quote(key)}: " if key else ""
         CardrulesError.__init__(self, f"not a {what}: {where}{message}")
 
@@ -124,6 +208,8 @@ class DocumentError(PositionError):
 class RecordError(CardrulesError):
     """A game record that cannot be read or replayed: ``index`` is the move at fault (-1 for the
     record itself) and ``reason`` the refusal of an illegal move."""
+
+    CODE = "bad-record"
 
     def __init__(
         self, message: str, *, path: str = "", index: int = -1, reason: Illegal | None = None
@@ -133,15 +219,26 @@ class RecordError(CardrulesError):
         self.reason = reason
         super().__init__(f"{path}: {message}" if path else message)
 
+    def details(self) -> dict[str, str | int]:
+        out: dict[str, str | int] = {"index": self.index} if self.index >= 0 else {}
+        if self.reason is not None:
+            out.update(refusal=self.reason.code, clause=self.reason.clause)
+        return out
+
 
 class CaseFileError(CardrulesError):
     """A case file that does not follow the case-file contract."""
+
+    CODE = "bad-case-file"
 
     def __init__(self, message: str, *, path: str = "", key: str = "") -> None:
         self.path = path
         self.key = key
         where = ": ".join(p for p in (path, f"key {quote(key)}" if key else "") if p)
         super().__init__(f"{where}: {message}" if where else message)
+
+    def details(self) -> dict[str, str | int]:
+        return {"key": _clip(self.key)} if self.key else {}
 
 
 @attrs.frozen
@@ -164,15 +261,14 @@ class IllegalMoveError(CardrulesError):
 
     def __init__(self, reason: Illegal) -> None:
         self.reason = reason
-        super().__init__(str(reason))
-
-    @property
-    def code(self) -> str:
-        return self.reason.code
+        super().__init__(str(reason), code=reason.code)
 
     @property
     def clause(self) -> str:
         return self.reason.clause
+
+    def details(self) -> dict[str, str | int]:
+        return {"clause": self.reason.clause}
 
 
 def did_you_mean(word: object, options: Iterable[str]) -> str:

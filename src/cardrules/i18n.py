@@ -72,7 +72,9 @@ class Catalog:
 def catalog(lang: str = "en") -> Catalog:
     """The catalog of ``lang`` (one of :data:`LANGUAGES`)."""
     if lang not in LANGUAGES:
-        raise CardrulesError(f"no catalog for language {lang!r:.20}; use one of {LANGUAGES}")
+        raise CardrulesError(
+            f"no catalog for language {lang!r:.20}; use one of {LANGUAGES}", code="unknown-language"
+        )
     text = (files("cardrules") / "locale" / f"{lang}.toml").read_text(encoding="utf-8")
     table = tomllib.loads(text)
     return Catalog(lang, {k: v for k, v in table.items() if isinstance(v, dict)})

@@ -81,7 +81,9 @@ class _Terminal:
             raise CardrulesError(f"--seat is 0..{state.players - 1}, got {self.seat}")
         bots = game.bots
         if self.bot not in bots:
-            raise CardrulesError(f"unknown bot {self.bot!r} (one of {', '.join(bots)})")
+            raise CardrulesError(
+                f"unknown bot {self.bot!r} (one of {', '.join(bots)})", code="unknown-bot"
+            )
         seated = {s: bots[self.bot]() for s in range(state.players) if s != self.seat}
         rng = SeededRandom(derive_seed(self.seed, 1))
         # The state before each of the person's moves, and how many moves had been played then.

@@ -95,7 +95,9 @@ class Record:
         try:
             Path(path).write_text(self.to_toml(), encoding="utf-8")
         except OSError as err:
-            raise CardrulesError(f"cannot write the record to {path}: {err.strerror}") from None
+            raise CardrulesError(
+                f"cannot write the record to {path}: {err.strerror}", code="cannot-write"
+            ) from None
 
 
 def read_record(source: str | Path, *, text: str | None = None) -> Record:
@@ -159,9 +161,11 @@ def _variant(value: object, game: str) -> VariantBase:
         return load_variant(value, game=game)
     if isinstance(value, dict):
         if value.get("game") != game:
-            raise CardrulesError(f"the variant is not a {game} variant")
+            raise CardrulesError(f"the variant is not a {game} variant", code="bad-record")
         return variant_from_table(value, source="the record's variant")
-    raise CardrulesError("'variant' is a preset name or the resolved variant table")
+    raise CardrulesError(
+        "'variant' is a preset name or the resolved variant table", code="bad-record"
+    )
 
 
 @attrs.frozen

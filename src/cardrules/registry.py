@@ -188,5 +188,7 @@ def game_named(name: object, *, key: str = "game") -> Game:
         names = tuple(_GAMES)
         hint = did_you_mean(name, names) if isinstance(name, str) and len(name) < 40 else ""
         shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:40] + "…"
-        raise VariantError(f"unknown game {shown}{hint}", key=key, allowed=names)
+        raise VariantError(
+            f"unknown game {shown}{hint}", key=key, allowed=names, code="unknown-game"
+        )
     return entry

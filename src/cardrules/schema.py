@@ -354,7 +354,9 @@ def schema_of(name: str) -> JSONObject:
     if name not in schemas:
         from cardrules.errors import did_you_mean
 
-        raise CardrulesError(f"no schema {name!r:.40}{did_you_mean(name, schemas)}")
+        raise CardrulesError(
+            f"no schema {name!r:.40}{did_you_mean(name, schemas)}", code="unknown-schema"
+        )
     return schemas[name]
 
 

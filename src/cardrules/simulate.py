@@ -78,7 +78,9 @@ class _OneGame:
 
     def __call__(self, state: GameState[M], game: GameEntry[M]) -> GameTally:
         if self.bot not in game.bots:
-            raise CardrulesError(f"unknown bot {self.bot!r} (one of {', '.join(game.bots)})")
+            raise CardrulesError(
+                f"unknown bot {self.bot!r} (one of {', '.join(game.bots)})", code="unknown-bot"
+            )
         if game.tally is None:
             raise CardrulesError(f"{game.name} has nothing to tally")
         bots: list[Bot[M]] = [game.bots[self.bot]() for _ in range(state.players)]
@@ -199,7 +201,8 @@ def _run_local(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, int, li
         except BrokenProcessPool as err:
             raise CardrulesError(
                 f"a worker process died ({err}); a script that simulates on several cores "
-                "must start from a file with an 'if __name__ == \"__main__\":' guard"
+                "must start from a file with an 'if __name__ == \"__main__\":' guard",
+                code="worker-failed",
             ) from None
 
 
@@ -208,14 +211,17 @@ def _run_cluster(jobs: Sequence[Job], address: str) -> Iterator[tuple[int, int, 
         import distributed
     except ImportError:
         raise CardrulesError(
-            "--cluster needs Dask's 'distributed': pip install 'cardrules[cluster]'"
+            "--cluster needs Dask's 'distributed': pip install 'cardrules[cluster]'",
+            code="missing-dependency",
         ) from None
     try:
         client = distributed.Client(  # type: ignore[no-untyped-call]
             address, timeout="20s", set_as_default=False
         )
     except (OSError, TimeoutError, ValueError) as err:
-        raise CardrulesError(f"cannot reach the Dask scheduler at {address!r}: {err}") from None
+        raise CardrulesError(
+            f"cannot reach the Dask scheduler at {address!r}: {err}", code="cluster-unreachable"
+        ) from None
     with client, client.as_current():
         futures = client.map(run_job, jobs, pure=False)
         for future in distributed.as_completed(futures):  # type: ignore[no-untyped-call]
@@ -247,7 +253,9 @@ def simulate(
         if variant.game != entry.name:
             raise CardrulesError(f"variant {variant.name!r} is a {variant.game} variant")
     if bot not in entry.bot_names:
-        raise CardrulesError(f"unknown bot {bot!r} (one of {', '.join(entry.bot_names)})")
+        raise CardrulesError(
+            f"unknown bot {bot!r} (one of {', '.join(entry.bot_names)})", code="unknown-bot"
+        )
     if not 1 <= games <= MAX_GAMES:
         raise CardrulesError(f"--games is 1 … {MAX_GAMES}, got {games}")
     if not 0 <= seed < 2**64:

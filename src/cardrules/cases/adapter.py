@@ -38,6 +38,8 @@ class UnsupportedCase(CardrulesError):
     """The engine cannot rule on this case (a kind or ``then`` key it does not implement).
     The runner reports it as a failure with this message, never as a pass."""
 
+    CODE = "unsupported-case"
+
 
 @attrs.frozen
 class MovesOutcome(Generic[S]):

@@ -44,7 +44,7 @@ class Outcome:
 def _move_text(case: Case, key: str) -> MoveText:
     value = case.data[key]
     if not isinstance(value, str):
-        raise CardrulesError(f"{key} must be 'SEAT: CARDS', got {value!r}")
+        raise CardrulesError(f"{key} must be 'SEAT: CARDS', got {value!r}", code="bad-case-file")
     return parse_move_text(value)
 
 
@@ -71,7 +71,7 @@ def rule_on(case: Case) -> Ruling:
 def _rule_on_play(adapter: CaseAdapter, case: Case) -> Ruling:
     moves = case.data["moves"]
     if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
-        raise CardrulesError("moves must be a non-empty list of move texts")
+        raise CardrulesError("moves must be a non-empty list of move texts", code="bad-case-file")
     then = case.data.get("then", {})
     for key in then:
         if key not in adapter.then_keys:
@@ -81,7 +81,10 @@ def _rule_on_play(adapter: CaseAdapter, case: Case) -> Ruling:
     if view is not None and (
         isinstance(view, bool) or not isinstance(view, int) or not 0 <= view < case.position.players
     ):
-        raise CardrulesError(f"view must be a seat 0..{case.position.players - 1}, got {view!r}")
+        raise CardrulesError(
+            f"view must be a seat 0..{case.position.players - 1}, got {view!r}",
+            code="bad-case-file",
+        )
     played = adapter.play(case.position, moves, keys, view)
     if played.problem:
         return Ruling(None, played.illegal, problem=played.problem)

@@ -179,7 +179,9 @@ class ShengjiAdapter(StateAdapter[Move]):
         ``attacker_points`` (kitty included)."""
         points = case.get("attacker_points")
         if not is_int(points) or not 0 <= points <= 10**6:
-            raise CardrulesError("a shengji round case gives attacker_points = N (0 or more)")
+            raise CardrulesError(
+                "a shengji round case gives attacker_points = N (0 or more)", code="bad-case-file"
+            )
         settled = round_settlement(position, points)
         return {
             "levels": tuple(r.text for r in settled.levels),

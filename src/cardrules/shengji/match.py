@@ -452,7 +452,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
         :class:`~cardrules.errors.CardrulesError` before the match is over (as a play state's
         ``result()`` does before its round is)."""
         if not self.is_over:
-            raise CardrulesError("the match is not over yet")
+            raise CardrulesError("the match is not over yet", code="not-over")
         return self.standing
 
     @property

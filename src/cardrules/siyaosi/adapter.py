@@ -42,7 +42,7 @@ def _combination(table: Table, text: MoveText, players: int) -> Combination | No
     if not 0 <= text.seat < players:
         raise PositionError(f"there is no seat {text.seat}", key="seat")
     if text.verb is not None:
-        raise CardrulesError(f"name only cards here, not {text.verb!r}")
+        raise CardrulesError(f"name only cards here, not {text.verb!r}", code="bad-case-file")
     return classify(text.cards, table, text.seat)
 
 
@@ -136,7 +136,7 @@ class SiyaosiAdapter(StateAdapter[Move]):
         table = table_of(position)
         under = _combination(table, top, position.players)
         if under is None:
-            raise CardrulesError(f"the top {top.cards} is not a combination")
+            raise CardrulesError(f"the top {top.cards} is not a combination", code="bad-case-file")
         over = _combination(table, play, position.players)
         return over is not None and beats(under, over, table)
 
@@ -155,10 +155,15 @@ class SiyaosiAdapter(StateAdapter[Move]):
         if not isinstance(finish, list) or not all(
             isinstance(s, int) and not isinstance(s, bool) for s in finish
         ):
-            raise CardrulesError("a siyaosi round case gives finish = [seats in finishing order]")
+            raise CardrulesError(
+                "a siyaosi round case gives finish = [seats in finishing order]",
+                code="bad-case-file",
+            )
         played = case.get("played", [])
         if not isinstance(played, list):
-            raise CardrulesError("played lists combination names, e.g. ['4a4', 'bomb']")
+            raise CardrulesError(
+                "played lists combination names, e.g. ['4a4', 'bomb']", code="bad-case-file"
+            )
         result = round_result(position.players, tuple(finish), table.ruling)
         variant = table.variant
         standing = after_round(variant, table.levels, table.ruling, result)
@@ -187,7 +192,9 @@ def _next_round(
     if next_hands is None:
         if not dues(variant, result).payers:
             return {"tributes": (), "leader": result.emperor}
-        raise CardrulesError("tribute is due: give next_hands, the next round's deal")
+        raise CardrulesError(
+            "tribute is due: give next_hands, the next round's deal", code="bad-case-file"
+        )
     if not isinstance(next_hands, list) or len(next_hands) != variant.players:
         raise PositionError(f"one card group per seat ({variant.players})", key="next_hands")
     hands = []

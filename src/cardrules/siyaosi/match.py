@@ -234,7 +234,7 @@ class Match(Derives, Recording[Move]):
     def result(self) -> MatchResult:
         """The won match; raises :class:`~cardrules.errors.CardrulesError` before."""
         if self.final is None:
-            raise CardrulesError("the match is not over yet")
+            raise CardrulesError("the match is not over yet", code="not-over")
         return self.final
 
     # ------------------------------------------------------------------ legality

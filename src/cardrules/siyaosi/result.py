@@ -98,7 +98,9 @@ def round_result(players: int, finish: tuple[int, ...], ruling: int | None) -> R
         raise CardrulesError(f"finish must list distinct seats 0..{players - 1}, got {finish}")
     done = [all(s in finish for s in range(team, players, 2)) for team in (0, 1)]
     if not any(done) or not finish:
-        raise CardrulesError(f"no team is all out after {list(finish)}: the round is not over")
+        raise CardrulesError(
+            f"no team is all out after {list(finish)}: the round is not over", code="not-over"
+        )
     emperor = finish[0]
     team = emperor % 2
     remaining = tuple(s for s in range(players) if s not in finish)

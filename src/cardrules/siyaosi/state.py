@@ -228,7 +228,7 @@ class State(Derives, TableFacts, Steps[Move]):
     # ------------------------------------------------------------------ basic queries
     def result(self) -> RoundResult:
         if not self.is_over:
-            raise CardrulesError("the round is not over yet")
+            raise CardrulesError("the round is not over yet", code="not-over")
         return round_result(self.players, self.out, self.ruling)
 
     @property
