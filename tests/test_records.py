@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import TypeVar
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -53,6 +54,39 @@ def test_a_record_round_trips_and_replays(game: str, preset: str, tmp_path: Path
     assert again == record
     final = replay(again)
     assert final["turn"] is None and final["game"] == game
+
+
+@pytest.mark.parametrize(("game", "preset"), [("siyaosi", "one-deck"), ("shengji", "four-deck")])
+def test_a_record_round_trips_in_its_json_form(game: str, preset: str, tmp_path: Path) -> None:
+    import json
+
+    record = attrs.evolve(_record(game, preset, 5), comments={3: "a comment"})
+    path = tmp_path / "game.json"
+    record.write(path)
+    assert json.loads(path.read_text(encoding="utf-8")) == record.to_json()
+    assert read_record(path) == record
+    # Either form is read whatever the file is called: a .json file of TOML written before
+    # records had a JSON form, a JSON text with no file at all.
+    legacy = tmp_path / "old.json"
+    legacy.write_text(record.to_toml(), encoding="utf-8")
+    assert read_record(legacy) == record
+    assert read_record("sent", text=json.dumps(record.to_json())) == record
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{",
+        '{"format": 1, "game": "siyaosi", "seed": 1, "variant": "classic", "bogus": 1}',
+        '{"format": 1, "game": "siyaosi", "seed": 1, "variant": "classic", "result": 3}',
+        '{"format": 1, "game": "siyaosi", "seed": 1, "variant": "classic", "result": "[1]"}',
+        "  {" + "[" * 100 + "]" * 100 + "}",
+    ],
+)
+def test_a_bad_json_record_is_a_record_error(text: str) -> None:
+    with pytest.raises(RecordError) as err:
+        read_record("r.json", text=text)
+    assert err.value.code == "bad-record" and "r.json" in str(err.value)
 
 
 def test_an_illegal_move_is_refused_naming_it_and_its_clause() -> None:

@@ -81,6 +81,7 @@ def _documents(state: GameState[M], game: str, seed: int) -> None:
         comments={1: "a comment"},
     )
     _check(f"{game}.record", tomllib.loads(record.to_toml()))
+    _check(f"{game}.record", record.to_json())
 
 
 @settings(max_examples=10)

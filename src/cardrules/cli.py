@@ -17,9 +17,14 @@
   intervals, B against A
 - ``cardrules demo [--game G] [--seed N] [--record PATH]`` — play a random match (or round)
   and print it; save its record
+- ``cardrules --version`` — the installed version
+
+A record (``--record``) is written as TOML to a ``.toml`` path and in its JSON form to a
+``.json`` one; another suffix is refused before anything is played. ``replay`` reads both forms.
 
 Exit codes: 0 done (every case passed); 1 a ``spec`` run finished with failures; 2 bad input (a
-file, name or argument refused, told in one ``cardrules: error: …`` line on stderr); 3 an
+file, name or argument refused — an argument the parser refuses too —, told in one ``cardrules:
+error: …`` line on stderr); 3 an
 internal error (a bug: one line naming the exception, never a traceback). The commands that
 read files take ``--allow-outside`` to let a file read others outside its folder (see
 :func:`cardrules.variant.load_variant`).
@@ -33,7 +38,9 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
+from typing import NoReturn
 
 from cardrules.cases import (
     Case,
@@ -50,7 +57,7 @@ from cardrules.i18n import LANGUAGES, catalog
 from cardrules.jsonio import JSON
 from cardrules.judge import Ruling, judge
 from cardrules.limits import MAX_LINE_CHARS, quote
-from cardrules.records import read_record, render
+from cardrules.records import RECORD_SUFFIXES, read_record, render
 from cardrules.schema import schema_names, schema_of
 from cardrules.variant import (
     GAMES,
@@ -59,6 +66,7 @@ from cardrules.variant import (
     list_presets,
     load_variant,
     switch_comments,
+    toml_value,
     variant_diff,
 )
 
@@ -106,8 +114,8 @@ def _cmd_variant(args: argparse.Namespace) -> int:
     rows = variant_diff(a, b)
     if not rows:
         print(f"{quote(a.name)} and {quote(b.name)} play the same rules")
-    for key, va, vb in rows:
-        print(f"{key}: {quote(va)} -> {quote(vb)}")
+    for key, va, vb in rows:  # values as a variant file writes them
+        print(_line(f"{key}: {toml_value(va)} -> {toml_value(vb)}"))
     return 0
 
 
@@ -245,6 +253,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from cardrules.registry import game_named
 
     game = game_named(args.game)
+    _check_record_path(args.record)
     variant = _load(args.variant or list_presets(args.game)[0][1], args)
     if variant.game != game.name:
         raise CardrulesError(f"--variant {quote(args.variant)} is a {variant.game} variant")
@@ -311,24 +320,57 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_record_path(path: str | None) -> None:
+    """Refuse a ``--record`` path whose suffix says neither form of a record, before playing."""
+    if path is None or path == "-" or Path(path).suffix.lower() in RECORD_SUFFIXES:
+        return
+    raise CardrulesError(
+        f"argument --record: a record is written to a .toml file (TOML) or a .json file (its "
+        f"JSON form), got {quote(path)}",
+        code="bad-argument",
+    )
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     from cardrules.demo import play_demo
 
+    _check_record_path(args.record)
     print(play_demo(args.game, seed=args.seed, variant=args.variant, record=args.record))
     return 0
 
 
+class _UsageError(Exception):
+    """An argument the parser refuses: its message, for one line on stderr."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a refused argument is one line (``cardrules: error: …``, the command's
+    ``--help`` named) and exit 2 through :func:`main`, never the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{message} (see {self.prog} --help)")
+
+
+def _version() -> str:
+    """``cardrules X.Y.Z``: the version of the installed distribution."""
+    try:
+        return f"cardrules {metadata.version('cardrules')}"
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "cardrules (not installed: no version)"
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="cardrules", description="Rules engine for 四幺四 (4A4) and 四副升级 (Shengji)."
     )
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", required=True)
 
     variant = sub.add_parser("variant", help="list, show, validate and compare variants")
     vsub = variant.add_subparsers(dest="action", required=True)
     vlist = vsub.add_parser("list", help="presets shipped with the package")
     vlist.add_argument("--game", choices=GAMES)
-    reads = argparse.ArgumentParser(add_help=False)
+    reads = _Parser(add_help=False)
     reads.add_argument(
         "--allow-outside",
         action="store_true",
@@ -391,7 +433,7 @@ def _parser() -> argparse.ArgumentParser:
         "--record",
         default=None,
         metavar="PATH",
-        help="where to save the game record ('-': do not save)",
+        help="where to save the game record: a .toml or a .json file ('-': do not save)",
     )
     play.set_defaults(func=_cmd_play)
 
@@ -430,7 +472,10 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--variant", default=None, help="preset name or variant file")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument(
-        "--record", default=None, metavar="PATH", help="also save the game record here"
+        "--record",
+        default=None,
+        metavar="PATH",
+        help="also save the game record here (a .toml or a .json file)",
     )
     demo.set_defaults(func=_cmd_demo)
     return parser
@@ -442,7 +487,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show ♠ gets \u2660
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
-    args = _parser().parse_args(argv)
+    try:
+        args = _parser().parse_args(argv)
+    except _UsageError as err:
+        _error(f"error: {err}")
+        return EXIT_BAD_INPUT
+    except SystemExit as done:  # --help and --version print, then exit 0
+        return done.code if isinstance(done.code, int) else 0
     try:
         status: int = args.func(args)
     except CardrulesError as err:

@@ -96,17 +96,18 @@ def _no_constant(name: str) -> JSON:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def parse_json(text: str | bytes, what: str) -> JSON:
-    """Parse JSON text within the limits; any failure is a :class:`CardrulesError`."""
+def parse_json(text: str | bytes, what: str, *, limit: int = MAX_JSON_BYTES) -> JSON:
+    """Parse JSON text within the limits (``limit`` bytes or characters, by default
+    :data:`~cardrules.limits.MAX_JSON_BYTES`); any failure is a :class:`CardrulesError`."""
     if isinstance(text, bytes):
-        if len(text) > MAX_JSON_BYTES:
-            raise DocumentError(what, f"more than {MAX_JSON_BYTES} bytes of JSON")
+        if len(text) > limit:
+            raise DocumentError(what, f"more than {limit} bytes of JSON")
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as err:
             raise DocumentError(what, f"not UTF-8 ({err.reason})") from None
-    if len(text) > MAX_JSON_BYTES:
-        raise DocumentError(what, f"more than {MAX_JSON_BYTES} characters of JSON")
+    if len(text) > limit:
+        raise DocumentError(what, f"more than {limit} characters of JSON")
     if not _depth_ok(text):
         raise DocumentError(what, f"JSON nested deeper than {MAX_JSON_DEPTH}")
     try:

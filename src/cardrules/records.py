@@ -19,6 +19,12 @@ comments by move number::
     [comments]
     12 = "a cha out of turn"
 
+The same record has a JSON form (:meth:`Record.to_json`, the schema ``siyaosi.record`` or
+``shengji.record``): the same keys, with the result as an object rather than JSON text.
+:meth:`Record.write` writes it to a path ending ``.json`` and TOML to any other; :func:`read_record`
+reads either, whatever the file is called (a JSON record is an object, ``{`` first, which no TOML
+document can start with).
+
 Every command that plays writes one (``cardrules play``, ``demo --record``); :func:`replay`
 plays one back from the seed — a whole match where the game has one, else one round — and
 refuses a record whose moves are illegal, naming the move and the clause.
@@ -26,6 +32,7 @@ refuses a record whose moves are illegal, naming the move and the clause.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
@@ -36,7 +43,7 @@ import attrs
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.events import Event
 from cardrules.game import GameState, MoveLike, Steps
-from cardrules.jsonio import JSONObject, dumps, parse_json
+from cardrules.jsonio import JSON, JSONObject, dumps, parse_json
 from cardrules.limits import MAX_RECORD_BYTES, MAX_RECORD_MOVES, quote
 from cardrules.multiset import Cards
 from cardrules.registry import game_named
@@ -44,6 +51,7 @@ from cardrules.textio import is_int, parse_toml, read_text
 from cardrules.variant import VariantBase, dump_toml, load_variant, variant_from_table
 
 __all__ = [
+    "RECORD_SUFFIXES",
     "MoveLog",
     "Record",
     "RecordStep",
@@ -56,6 +64,8 @@ __all__ = [
 
 M = TypeVar("M", bound=MoveLike)
 _KEYS = ("format", "game", "variant", "seed", "moves", "result", "comments")
+#: The file names a record is written under, by form: ``.toml`` (the default) and ``.json``.
+RECORD_SUFFIXES = (".toml", ".json")
 
 
 @attrs.frozen(kw_only=True)
@@ -89,11 +99,28 @@ class Record:
             ]
         return "\n".join(lines) + "\n"
 
+    def to_json(self) -> JSONObject:
+        """The record as JSON: the keys of :meth:`to_toml` in the same order, the variant as its
+        resolved table, the result as the game's result document (an object, not JSON text)."""
+        doc: JSONObject = {"format": 1, "game": self.game, "seed": self.seed}
+        doc["moves"] = list(self.moves)
+        if self.result is not None:
+            doc["result"] = self.result
+        doc["variant"] = self.variant.to_json()
+        if self.comments:
+            doc["comments"] = {str(n): text for n, text in sorted(self.comments.items())}
+        return doc
+
     def write(self, path: str | Path) -> None:
-        """Write the record as TOML to ``path``; a file that cannot be written is a
+        """Write the record to ``path``: its JSON form (:meth:`to_json`) when the name ends
+        ``.json``, else TOML (:meth:`to_toml`). A file that cannot be written is a
         :class:`CardrulesError` naming it."""
+        if Path(path).suffix.lower() == ".json":
+            text = json.dumps(self.to_json(), ensure_ascii=False, indent=2) + "\n"
+        else:
+            text = self.to_toml()
         try:
-            Path(path).write_text(self.to_toml(), encoding="utf-8")
+            Path(path).write_text(text, encoding="utf-8")
         except OSError as err:
             raise CardrulesError(
                 f"cannot write the record to {path}: {err.strerror}", code="cannot-write"
@@ -101,7 +128,8 @@ class Record:
 
 
 def read_record(source: str | Path, *, text: str | None = None) -> Record:
-    """A record from a file (or from ``text``, naming ``source`` in errors). Every refusal is a
+    """A record from a file (or from ``text``, naming ``source`` in errors), in either form: JSON
+    when its first character that is not white space is ``{``, else TOML. Every refusal is a
     :class:`RecordError` naming the file and the key."""
     where = str(source)
     fail = partial(RecordError, path=where)
@@ -109,7 +137,7 @@ def read_record(source: str | Path, *, text: str | None = None) -> Record:
         text = read_text(Path(source), fail, MAX_RECORD_BYTES)
     elif len(text) > MAX_RECORD_BYTES:
         raise fail(f"larger than the limit of {MAX_RECORD_BYTES} bytes")
-    doc = parse_toml(text, fail)
+    doc = _parse(text, fail)
     for key in doc:
         if key not in _KEYS:
             raise fail(f"unknown key {quote(key)} (a record has {', '.join(_KEYS)})")
@@ -132,12 +160,14 @@ def read_record(source: str | Path, *, text: str | None = None) -> Record:
     result = doc.get("result")
     parsed = None
     if result is not None:
-        if not isinstance(result, str):
-            raise fail("'result' is the result document as JSON text")
-        try:
-            value = parse_json(result, f"{entry.name} result")
-        except CardrulesError as err:
-            raise fail(f"'result': {err}") from None
+        value: JSON = result
+        if isinstance(result, str):
+            try:
+                value = parse_json(result, f"{entry.name} result")
+            except CardrulesError as err:
+                raise fail(f"'result': {err}") from None
+        elif not isinstance(result, dict):
+            raise fail("'result' is the result document (as JSON text in TOML)")
         if not isinstance(value, dict):
             raise fail("'result' is a JSON object")
         parsed = value
@@ -154,6 +184,19 @@ def read_record(source: str | Path, *, text: str | None = None) -> Record:
         result=parsed,
         comments={int(k): v for k, v in comments.items()},
     )
+
+
+def _parse(text: str, fail: partial[RecordError]) -> dict[str, Any]:
+    """A record's text as a table: a JSON object when it starts with ``{``, else TOML."""
+    if not text.lstrip().startswith("{"):
+        return parse_toml(text, fail)
+    try:
+        doc = parse_json(text, "game record", limit=MAX_RECORD_BYTES)
+    except CardrulesError as err:
+        raise fail(str(err)) from None
+    if not isinstance(doc, dict):  # pragma: no cover - text starting with "{" is an object
+        raise fail("a record is a JSON object")
+    return doc
 
 
 def _variant(value: object, game: str) -> VariantBase:

@@ -264,16 +264,16 @@ def _core_schemas() -> dict[str, JSONObject]:
 
 
 def record_schema(game: str, variant: JSONObject) -> JSONObject:
-    """A game record (:mod:`cardrules.records`) as the JSON its TOML reads into: the variant
-    written whole (or a preset's name), the moves in the notation, the result document as JSON
-    text, comments by move number."""
+    """A game record (:mod:`cardrules.records`) in its JSON form, or as the JSON its TOML reads
+    into: the variant written whole (or a preset's name), the moves in the notation, the result
+    document (an object; JSON text in TOML, which has no null), comments by move number."""
     body: dict[str, JSON] = {
         "format": {"const": FORMAT},
         "game": {"const": game},
         "seed": SEED,
         "variant": {"anyOf": [variant, {"type": "string", "maxLength": 1024}]},
         "moves": {"type": "array", "items": {"type": "string", "maxLength": MAX_MOVE_TEXT}},
-        "result": {"type": "string"},
+        "result": {"anyOf": [{"type": "object"}, {"type": "string"}]},
         "comments": {
             "type": "object",
             "patternProperties": {"^[0-9]+$": {"type": "string"}},
@@ -286,7 +286,7 @@ def record_schema(game: str, variant: JSONObject) -> JSONObject:
         "required": ["format", "game", "seed", "variant"],
         "additionalProperties": False,
     }
-    return named(f"{game}.record", f"a {game} game record (TOML, read as JSON)", schema)
+    return named(f"{game}.record", f"a {game} game record (JSON, or its TOML read as JSON)", schema)
 
 
 def simulation_schema(game: str) -> JSONObject:

@@ -1,12 +1,16 @@
 """Variants as data: TOML files loaded into frozen attrs objects, one class per game.
 
-A variant file has ``game``, ``name``, optionally ``extends`` (a preset name of the same game, or a
-path relative to the file, inside its folder unless the caller allows otherwise — see
-:func:`load_variant`) and ``description``, and then the game's switches at top level. Files are
+A variant file has ``game``, ``name`` (the file's stem when left out), optionally ``extends`` (a
+preset name of the same game, or a path relative to the file, inside its folder unless the caller
+allows otherwise — see :func:`load_variant`), ``replace`` and ``description``, and then the game's
+switches at top level. A table switch a file sets is merged entry by entry into the table of the
+variant it extends, or must list every entry of it, as the switch declares; ``replace`` names the
+tables the file replaces whole, CORE-VARIANT-1 (A file changes a table entry by entry). Files are
 read within the limits of :mod:`cardrules.limits` (the README, "Limits on input"). Each
 game declares its switches once, as attrs fields made with :func:`switch`; that declaration drives
 loading, validation (every message names the key, the value and what is allowed), ``variant
-show``/``diff`` and the hypothesis strategy that draws variants for property tests.
+show``/``diff`` (each switch citing the clauses of the spec it implements) and the hypothesis
+strategy that draws variants for property tests.
 
 Rules never test a preset's name: they read switches.
 """
@@ -39,6 +43,7 @@ __all__ = [
     "switch",
     "switch_comments",
     "switches_of",
+    "toml_value",
     "variant_class",
     "variant_diff",
     "variant_from_table",
@@ -48,7 +53,13 @@ __all__ = [
 #: The games this library plays, by their name in files and on the command line (the registry
 #: in :mod:`cardrules.registry` holds what each one provides).
 GAMES = ("siyaosi", "shengji")
-_RESERVED = ("game", "name", "extends", "description")
+_RESERVED = ("game", "name", "extends", "replace", "description")
+#: How a table switch set by a file (or by ``overrides``) meets the table of the variant it
+#: extends, CORE-VARIANT-1 (A file changes a table entry by entry): ``keys`` — merged entry by
+#: entry; ``whole`` — the file lists every entry of that table (it may change and add entries),
+#: else it is refused naming the ones it would drop.
+MERGES = ("keys", "whole")
+_TABLES = ("table", "pairs")
 #: The level ranks, 2 … A, in the text variant files use.
 LEVEL_RANKS = tuple(r for r in Rank if not r.is_joker)
 
@@ -63,7 +74,10 @@ class Switch:
     number per team). ``choices`` restricts a ``str``, ``int`` or the items of a ``list``, and
     lists the members of an ``enum`` or the ranks a ``rank`` may take; ``minimum`` and
     ``maximum`` bound an ``int`` and the values of a ``table``; ``keys`` fixes the keys a
-    ``table`` or ``pairs`` may have. ``ruling`` names the ruling ids the switch implements.
+    ``table`` or ``pairs`` may have. ``clauses`` are the ids of the clauses of ``spec/*.md``
+    that say what the switch does (``cardrules variant show`` cites them); ``ruling`` names the
+    ruling ids they rest on, as evidence. ``merge`` says how a table switch set by a file meets
+    the table it extends (one of :data:`MERGES`).
     """
 
     kind: str
@@ -73,6 +87,8 @@ class Switch:
     maximum: int | None = None
     keys: tuple[str, ...] = ()
     ruling: str = ""
+    clauses: tuple[str, ...] = ()
+    merge: str = ""
 
     def allowed(self) -> str:
         if self.kind in ("enum", "rank"):
@@ -126,17 +142,24 @@ def switch(
     maximum: int | None = None,
     keys: tuple[str, ...] = (),
     ruling: str = "",
+    clauses: tuple[str, ...] = (),
+    merge: str = "",
     kind: str = "",
 ) -> _T:
     """Declare a variant switch as an attrs field. Lists and tables are stored as tuples; an
     enum switch takes every member of its class unless ``choices`` narrows it; a rank switch
     takes 2 … A unless ``choices`` narrows it. The kind follows from the default, except for
-    ``pairs`` (and an empty table), whose default cannot tell it: pass ``kind`` then."""
+    ``pairs`` (and an empty table), whose default cannot tell it: pass ``kind`` then. A table
+    switch must say how a file's table meets the one it extends (``merge``, one of
+    :data:`MERGES`); no other switch may."""
     if isinstance(default, StrEnum):
         choices = choices or tuple(type(default))
     elif isinstance(default, Rank):
         choices = choices or LEVEL_RANKS
-    meta = Switch(kind or _kind_of(default), doc, choices, minimum, maximum, keys, ruling)
+    kind = kind or _kind_of(default)
+    if (kind in _TABLES) != (merge in MERGES):  # pragma: no cover - a declaration's mistake
+        raise TypeError(f"a table switch declares merge as one of {MERGES}, no other switch does")
+    meta = Switch(kind, doc, choices, minimum, maximum, keys, ruling, clauses, merge)
     field: _T = attrs.field(default=default, metadata={"switch": meta})
     return field
 
@@ -213,7 +236,9 @@ class VariantBase:
         return {key: _json(value) for key, value in self.to_table().items()}
 
     def replace(self, **changes: object) -> Self:
-        """A copy with some switches changed, validated like a file."""
+        """A copy with some switches changed, validated like a file. Each value given is the
+        switch's new value whole — a table too (where a file and ``load_variant(…,
+        overrides=…)`` merge a table into the one they change: see :func:`load_variant`)."""
         table = self.to_table() | changes
         return _build(type(self), table, source=f"variant {self.name!r} with overrides")
 
@@ -389,17 +414,129 @@ def _raw_table(
         raise VariantError(
             f"this is a {file_game} variant, a {game} one is needed", key="game", source=source
         )
+    if path is not None and "name" not in table:
+        # A house-rule file is never taken for the preset it extends: unnamed, it is its file.
+        table["name"] = path.stem[:MAX_NAME_CHARS]
     parent = table.get("extends")
     if parent is None:
+        if "replace" in table:
+            raise VariantError(
+                "names tables to replace, but this file extends no variant whose tables it "
+                "could replace",
+                key="replace",
+                source=source,
+            )
         return table, file_game
     if not isinstance(parent, str):
         raise VariantError("must be a preset name or a path", key="extends", source=source)
     parent_table, _ = _raw_table(parent, file_game, path.parent if path else None, reading)
-    merged = parent_table | {k: v for k, v in table.items() if k != "extends"}
+    changes = {k: v for k, v in table.items() if k != "extends"}
+    merged = _merge(
+        variant_class(file_game),
+        parent_table,
+        changes,
+        source=source,
+        extended=str(parent_table.get("name", parent)),
+    )
     merged.setdefault("description", "")
     if "description" not in table:
         merged["description"] = f"{parent_table.get('name', parent)} with changes"
     return merged, file_game
+
+
+def _merge(
+    cls: type[VariantBase],
+    parent: Mapping[str, Any],
+    changes: Mapping[str, Any],
+    *,
+    source: str,
+    extended: str,
+) -> dict[str, Any]:
+    """The table of a variant ``changes`` makes of ``parent`` (a file over the table it
+    extends, or ``overrides`` over a variant), CORE-VARIANT-1 (A file changes a table entry by
+    entry): a switch that is not a table is replaced; a table switch declared ``merge="keys"``
+    keeps the entries ``changes`` does not name, and one declared ``merge="whole"`` must name
+    every entry of ``parent``'s (it may add some); a table listed in ``changes["replace"]`` is
+    replaced whole. A table missing from ``parent`` is the switch's default. Refusals name the
+    key and the entries at stake; ``source`` names the changes, ``extended`` the variant they
+    change."""
+    switches = {f.name: (f.metadata["switch"], f.default) for f in switches_of(cls)}
+    replacing = _replacing(changes, switches, source)
+    merged = dict(parent)
+    for key, value in changes.items():
+        if key == "replace":
+            continue
+        declared = switches.get(key)
+        if declared is None or key in replacing or not isinstance(value, Mapping):
+            merged[key] = value
+            continue
+        sw, default = declared
+        if sw.kind not in _TABLES:
+            merged[key] = value
+            continue
+        old = parent.get(key, sw.plain(default))
+        if not isinstance(old, Mapping):  # the parent is refused for it when it is built
+            merged[key] = value
+            continue
+        where = f"the table of {quote(extended)}" if extended else "the table it changes"
+        if sw.merge == "keys" and not value and old:
+            raise VariantError(
+                f"an empty table changes nothing: its entries are merged into {where}, which "
+                f'keeps {_keys(old)}; write replace = ["{key}"] to empty it',
+                key=key,
+                source=source,
+            )
+        dropped = [k for k in old if k not in value]
+        if sw.merge == "whole" and dropped:
+            raise VariantError(
+                f"would drop {_keys(dropped)} of {where}: list every entry of it, or write "
+                f'replace = ["{key}"] to replace it whole',
+                key=key,
+                value=dict(value),
+                source=source,
+            )
+        merged[key] = dict(old) | dict(value)
+    return merged
+
+
+def _keys(keys: Any) -> str:
+    """Table keys for a message, quoted, at most a few of them."""
+    shown = [quote(k) for k in list(keys)[:8]]
+    return ", ".join(shown) + (" …" if len(keys) > 8 else "")
+
+
+def _replacing(
+    changes: Mapping[str, Any], switches: Mapping[str, tuple[Switch, Any]], source: str
+) -> frozenset[str]:
+    """The tables ``changes`` replaces whole (its ``replace``): table switches it also sets."""
+    value = changes.get("replace", [])
+    tables = [name for name, (sw, _) in switches.items() if sw.kind in _TABLES]
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise VariantError(
+            f"a list of the tables to replace whole, got {quote(value)}",
+            key="replace",
+            value=value,
+            allowed=tables,
+            source=source,
+        )
+    for name in value:
+        if name not in tables:
+            raise VariantError(
+                f"{quote(name)} is not a table switch{did_you_mean(name, tables)}",
+                key="replace",
+                value=name,
+                allowed=tables,
+                source=source,
+            )
+        if name not in changes:
+            raise VariantError(
+                f"names {quote(name)}, which is not set next to it: replace whole only a "
+                "table you give",
+                key="replace",
+                value=name,
+                source=source,
+            )
+    return frozenset(value)
 
 
 def load_variant(
@@ -419,7 +556,15 @@ def load_variant(
     links), unless ``allow_outside`` is true: a file from elsewhere cannot make us read any file
     on the machine. ``ref`` itself, without ``base``, is the caller's choice and may be anywhere.
     Files are read within the limits of :mod:`cardrules.limits`, ``extends`` at most
-    :data:`~cardrules.limits.MAX_EXTENDS` hops deep."""
+    :data:`~cardrules.limits.MAX_EXTENDS` hops deep.
+
+    A file changes the variant it extends, and ``overrides`` the variant ``ref`` names, in the
+    same way: a switch set is replaced, and a table switch set is merged entry by entry into the
+    table it changes (四幺四's ``multipliers`` and ``score_table``, Shengji's ``point_values``)
+    or must list every entry of it (Shengji's ``level_bands``, one ladder), else it is refused
+    naming the entries it would drop; ``replace = ["TABLE", …]`` (a key of the file, or of
+    ``overrides``) replaces those tables whole. A file without ``name`` is named after its
+    file's stem, never after the preset it extends."""
     if game is not None:
         _known_game(game)
     if overrides is not None and not isinstance(overrides, Mapping):
@@ -429,19 +574,28 @@ def load_variant(
             raise VariantError(f"this is a {ref.game} variant, a {game} one is needed", key="game")
         if not overrides:
             return ref
-        return _build(
-            type(ref), ref.to_table() | dict(overrides), f"variant {quote(ref.name)} with overrides"
-        )
+        source = f"variant {quote(ref.name)} with overrides"
+        table = _overridden(type(ref), ref.to_table(), overrides, source)
+        return _build(type(ref), table, source)
     if not isinstance(ref, str | Path):
         raise VariantError(f"a preset name or a path to a variant file, got {quote(ref)}")
     table, file_game = _raw_table(ref, game, base, _Reading(allow_outside))
     source = f"variant {ref}"
+    cls = variant_class(file_game)
     if overrides:
-        for key in overrides:
-            if key in _RESERVED:
-                raise VariantError("cannot be overridden", key=key, source=source)
-        table = table | dict(overrides)
-    return _build(variant_class(file_game), table, source)
+        table = _overridden(cls, table, overrides, source)
+    return _build(cls, table, source)
+
+
+def _overridden(
+    cls: type[VariantBase], table: Mapping[str, Any], overrides: Mapping[str, object], source: str
+) -> dict[str, Any]:
+    """``overrides`` over a variant's table, as a file extending it would be read: tables
+    merged or refused as they declare, those in ``overrides["replace"]`` replaced whole."""
+    for key in overrides:
+        if key in _RESERVED and key != "replace":
+            raise VariantError("cannot be overridden", key=key, source=source)
+    return _merge(cls, table, overrides, source=source, extended=str(table.get("name", "")))
 
 
 def variant_from_table(table: Mapping[str, Any], *, source: str = "variant table") -> VariantBase:
@@ -450,8 +604,9 @@ def variant_from_table(table: Mapping[str, Any], *, source: str = "variant table
     if not isinstance(table, Mapping):
         raise VariantError(f"a variant is a table, got {quote(table)}", source=source)
     game = _known_game(table.get("game"), source)
-    if "extends" in table:
-        raise VariantError("a resolved table has no 'extends'", key="extends", source=source)
+    for key in ("extends", "replace"):
+        if key in table:
+            raise VariantError(f"a resolved table has no {quote(key)}", key=key, source=source)
     return _build(variant_class(game), table, source)
 
 
@@ -479,6 +634,13 @@ def _build(cls: type[_V], table: Mapping[str, Any], source: str) -> _V:
             raise VariantError(f"a switch name is a string, got {quote(key)}", source=source)
         if key in ("game", "extends"):
             continue
+        if key == "replace":
+            raise VariantError(
+                "names tables a file or overrides replace whole in the variant they change; "
+                "a variant's own table has none",
+                key=key,
+                source=source,
+            )
         if key in ("name", "description"):
             if not isinstance(value, str):
                 raise VariantError("must be a string", key=key, value=value, source=source)
@@ -583,20 +745,40 @@ def variant_diff(a: VariantBase, b: VariantBase) -> list[tuple[str, object, obje
     return [(k, sa[k], sb[k]) for k in sa if sa[k] != sb[k]]
 
 
-def switch_comments(cls: type[VariantBase]) -> dict[str, str]:
+#: What a file that sets a table switch does to the table it extends, by the switch's ``merge``.
+_MERGE_NOTES = {
+    "keys": "A file's entries are merged into the table it extends (replace = [...] to replace "
+    "it whole).",
+    "whole": "A file that sets it lists every entry of the table it extends (replace = [...] to "
+    "replace it whole).",
+}
+
+
+def switch_comments(
+    cls: type[VariantBase], titles: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """For each switch, a comment for people editing a variant file: what it means, the values
-    it accepts, the default and the rulings it implements."""
+    it accepts, the default, how a table meets the one it extends, and the clauses of the spec
+    that say what it does — each id with its title from ``titles`` (by default the titles of the
+    spec shipped with the package; ``cardrules explain ID`` prints the clause and the evidence it
+    rests on)."""
+    if titles is None:
+        from cardrules.cases.clauses import clause_index
+
+        titles = {cid: clause.title for cid, clause in clause_index().items()}
     out = {}
     for f in switches_of(cls):
         sw: Switch = f.metadata["switch"]
         default = sw.plain(f.default)
-        tabular = sw.kind in ("table", "pairs")
-        shown = "" if tabular else dump_toml({"x": default}).split("=", 1)[1].strip()
+        tabular = sw.kind in _TABLES
         parts = [sw.doc, f"Allowed: {sw.allowed()}."]
-        if shown:
-            parts.append(f"Default {shown}.")
-        if sw.ruling:
-            parts.append(f"Ruling {sw.ruling}.")
+        if not tabular:
+            parts.append(f"Default {toml_value(default)}.")
+        if sw.merge:
+            parts.append(_MERGE_NOTES[sw.merge])
+        if sw.clauses:
+            cited = [f"{c} ({titles[c]})" if c in titles else c for c in sw.clauses]
+            parts.append(f"Spec: {', '.join(cited)}.")
         out[f.name] = " ".join(parts)
     return out
 
@@ -647,7 +829,16 @@ _TOML_ESCAPES = {c: f"\\u{c:04X}" for c in (*range(0x20), 0x7F)} | {
 }
 
 
+def toml_value(value: object) -> str:
+    """One value as TOML writes it: ``true``, ``3``, ``"dealer"`` (escaped), ``["J", "A"]``, and a
+    table as an inline table, ``{4a4 = 5, bomb = 2}``: what ``variant diff`` prints."""
+    return _toml_value(value)
+
+
 def _toml_value(value: object) -> str:
+    if isinstance(value, Mapping):
+        inner = ", ".join(f"{_toml_key(str(k))} = {_toml_value(v)}" for k, v in value.items())
+        return "{" + inner + "}"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):

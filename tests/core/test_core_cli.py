@@ -33,7 +33,10 @@ def test_variant_show_and_diff(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["variant", "show", "four-deck"]) == 0
     assert "kitty = 8" in capsys.readouterr().out
     assert main(["variant", "diff", "classic", "one-deck"]) == 0
-    assert "cha: 'chain' -> 'capture'" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    # Values as a variant file writes them (TOML), tables as inline tables.
+    assert 'cha: "chain" -> "capture"' in out and "flush_straights: true -> false" in out
+    assert "score_table: {} -> {sweep = [8, -4], ruling-caught-some = [4, 1], " in out
     assert main(["variant", "list"]) == 0
     assert "one-deck" in capsys.readouterr().out
 

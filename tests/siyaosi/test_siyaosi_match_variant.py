@@ -1,6 +1,7 @@
-"""The match switches of 四幺四 as data: both presets give them their seeds' values, a scoring
-table is replaced whole, bad tables are refused naming the key, and the variant strategy draws
-every match switch (so the property tests cover house rules nobody wrote)."""
+"""The match switches of 四幺四 as data: both presets give them their seeds' values, a file's
+scoring table is merged into the preset's (or replaces it with ``replace``), bad tables are
+refused naming the key, and the variant strategy draws every match switch (so the property tests
+cover house rules nobody wrote)."""
 
 from __future__ import annotations
 
@@ -45,17 +46,28 @@ def test_one_deck_plays_seed_001s_match() -> None:
     assert v["multiplier_mode"] == "per_kind"
 
 
-def test_every_match_switch_is_documented_with_its_ruling() -> None:
+def test_every_match_switch_is_documented_with_its_clauses() -> None:
     comments = switch_comments(Variant)
     for name in MATCH_SWITCHES:
-        assert "Ruling Y-" in comments[name], name
+        assert "Spec: 4A4-" in comments[name], name
 
 
-def test_a_file_that_sets_the_score_table_replaces_it_whole(tmp_path: Path) -> None:
+def test_a_file_that_sets_one_outcome_keeps_the_others(tmp_path: Path) -> None:
+    path = tmp_path / "big-sweeps.toml"
+    path.write_text(
+        'game = "siyaosi"\nname = "big-sweeps"\nextends = "one-deck"\n\n'
+        "[score_table]\nsweep = [10, -5]\n",
+        encoding="utf-8",
+    )
+    table = dict(load_variant(path).score_table)
+    assert table == dict(load_variant("one-deck").score_table) | {"sweep": (10, -5)}
+
+
+def test_a_file_that_replaces_the_score_table_sets_it_whole(tmp_path: Path) -> None:
     path = tmp_path / "sweeps-only.toml"
     path.write_text(
-        'game = "siyaosi"\nname = "sweeps-only"\nextends = "one-deck"\n\n'
-        "[score_table]\nsweep = [3, 0]\n",
+        'game = "siyaosi"\nname = "sweeps-only"\nextends = "one-deck"\n'
+        'replace = ["score_table"]\n\n[score_table]\nsweep = [3, 0]\n',
         encoding="utf-8",
     )
     assert load_variant(path).score_table == (("sweep", (3, 0)),)

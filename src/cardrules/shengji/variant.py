@@ -1,4 +1,5 @@
-"""四副升级 variant switches (rulings S-TABLE … S-LEVEL). Preset: ``four-deck`` (seed 003).
+"""四副升级 variant switches (the clauses SJ-TABLE-1 (Seats and teams) … SJ-MATCH-3 (The match
+score) say what each does). Preset: ``four-deck`` (seed 003).
 
 The match switches are data, not code: the bid strength list and the frying order are lists of
 bid tokens (:data:`BID_TOKENS`, read by :mod:`cardrules.shengji.bids`), the level table is a
@@ -98,26 +99,44 @@ class Variant(VariantBase):
         doc="Players, partners opposite (seat i is on team i mod 2).",
         choices=(4, 6),
         ruling="S-TABLE-1",
+        clauses=("SJ-TABLE-1", "SJ-TABLE-2"),
     )
     decks: int = switch(
-        4, doc="Standard 54-card decks shuffled together.", minimum=1, maximum=8, ruling="S-TABLE-1"
+        4,
+        doc="Standard 54-card decks shuffled together.",
+        minimum=1,
+        maximum=8,
+        ruling="S-TABLE-1",
+        clauses=("SJ-TABLE-2",),
     )
     kitty: int = switch(
-        8, doc="Cards set aside as the kitty (底牌).", minimum=0, maximum=54, ruling="S-TABLE-1"
+        8,
+        doc="Cards set aside as the kitty (底牌).",
+        minimum=0,
+        maximum=54,
+        ruling="S-TABLE-1",
+        clauses=("SJ-TABLE-2",),
     )
     start_level: Rank = switch(
-        Rank.TWO, doc="Both teams' level before the first round.", ruling="S-TRUMP-1"
+        Rank.TWO,
+        doc="Both teams' level before the first round.",
+        ruling="S-TRUMP-1",
+        clauses=("SJ-TRUMP-1",),
     )
-    fixed_twos: bool = switch(True, doc="Every 2 is a trump (固定主).", ruling="S-TRUMP-2")
+    fixed_twos: bool = switch(
+        True, doc="Every 2 is a trump (固定主).", ruling="S-TRUMP-2", clauses=("SJ-TRUMP-2",)
+    )
     off_suit_order: OffSuitOrder = switch(
         OffSuitOrder.SUIT,
         doc="Off-suit level cards and 2s: 'suit' ranks ♠ > ♥ > ♣ > ♦, 'equal' makes them tie.",
         ruling="S-TRUMP-3",
+        clauses=("SJ-TRUMP-3",),
     )
     tractor_lanes: TractorLanes = switch(
         TractorLanes.SEED,
         doc="'seed': separate trump, off-suit level and joker lanes; 'classic': one trump lane.",
         ruling="S-UNIT-2",
+        clauses=("SJ-UNIT-2", "SJ-UNIT-5"),
     )
     throw_penalty: int = switch(
         1,
@@ -125,18 +144,22 @@ class Variant(VariantBase):
         minimum=0,
         maximum=100,
         ruling="S-THROW-2",
+        clauses=("SJ-THROW-4", "SJ-MATCH-3"),
     )
     kitty_multiplier: KittyMultiplier = switch(
         KittyMultiplier.POWER,
         doc="Last-trick kitty bonus: 'power' 2^k, 'linear' k, 'times' 2k for a lead whose "
         "largest piece has k cards.",
         ruling="S-TRICK-3",
+        clauses=("SJ-TRICK-5",),
     )
     point_values: tuple[tuple[str, int], ...] = switch(
         (("5", 5), ("10", 10), ("K", 10)),
-        doc="Points each rank carries (分牌).",
+        doc="Points each rank carries (分牌); a file takes a rank out with 0.",
         keys=tuple(r.text for r in LEVEL_RANKS),
         ruling="S-TABLE-3",
+        clauses=("SJ-TABLE-4", "CORE-VARIANT-1"),
+        merge="keys",
     )
 
     bid_order: tuple[str, ...] = switch(
@@ -154,6 +177,7 @@ class Variant(VariantBase):
         "W-big-jokers, W = single, pair, triple, quad.",
         choices=BID_TOKENS,
         ruling="S-BID-1",
+        clauses=("SJ-BID-2",),
     )
     fry_order: tuple[str, ...] = switch(
         (
@@ -170,18 +194,22 @@ class Variant(VariantBase):
         "an empty list means no frying.",
         choices=BID_TOKENS,
         ruling="S-BID-6",
+        clauses=("SJ-FRY-1", "SJ-FRY-2"),
     )
     no_bid_first_round: NoBidFirstRound = switch(
         NoBidFirstRound.REDEAL,
         doc="When nobody bids in round 1: 'redeal', or 'flip_kitty' (the kitty sets trump and "
         "its first card the banker).",
         ruling="S-BID-4",
+        clauses=("SJ-BID-7", "SJ-BID-8"),
     )
     level_bands: tuple[tuple[str, int], ...] = switch(
         (("0", 3), ("5", 2), ("80", 1)),
         doc="Below the take-over: the attackers' points from which each band starts, and the "
-        "levels the banker team rises in it (大光, 小光, a hold).",
+        "levels the banker team rises in it (大光, 小光, a hold); one ladder, set whole.",
         ruling="S-LEVEL-1",
+        clauses=("SJ-LEVEL-1", "CORE-VARIANT-1"),
+        merge="whole",
     )
     takeover_points: int = switch(
         160,
@@ -189,6 +217,7 @@ class Variant(VariantBase):
         minimum=1,
         maximum=2000,
         ruling="S-LEVEL-1",
+        clauses=("SJ-LEVEL-1",),
     )
     points_per_level: int = switch(
         80,
@@ -196,12 +225,14 @@ class Variant(VariantBase):
         minimum=1,
         maximum=2000,
         ruling="S-LEVEL-1",
+        clauses=("SJ-LEVEL-1",),
     )
     next_banker: NextBanker = switch(
         NextBanker.PARTNER,
         doc="Who banks after the banker team holds: 'partner' (the banker's partner) or "
         "'stay'; after a loss it is always the old banker's next seat.",
         ruling="S-LEVEL-3",
+        clauses=("SJ-LEVEL-3",),
     )
     match_rounds: int = switch(
         0,
@@ -209,6 +240,7 @@ class Variant(VariantBase):
         minimum=0,
         maximum=100,
         ruling="S-LEVEL-2",
+        clauses=("SJ-MATCH-2",),
     )
     match_score: MatchScore = switch(
         MatchScore.ROUND,
@@ -217,6 +249,7 @@ class Variant(VariantBase):
         "score_per_level, and the final level gap times it moves from the trailing team's "
         "players to the leading team's.",
         ruling="S-LEVEL-4",
+        clauses=("SJ-MATCH-3",),
     )
     score_per_level: int = switch(
         3,
@@ -224,6 +257,7 @@ class Variant(VariantBase):
         minimum=0,
         maximum=100,
         ruling="S-LEVEL-4",
+        clauses=("SJ-MATCH-3",),
     )
 
     def check(self) -> None:

@@ -1,4 +1,5 @@
-"""四幺四 variant switches (rulings Y-TABLE … Y-SCORE). Presets: ``classic`` (seed 000),
+"""四幺四 variant switches (the clauses 4A4-TABLE-1 (Players and decks) … 4A4-SCORE-2
+(Multipliers) say what each does). Presets: ``classic`` (seed 000),
 ``one-deck`` (seed 001).
 
 The play switches come first (who leads, card order, combinations, chains); then the match
@@ -75,30 +76,31 @@ class Cha(StrEnum):
 
 
 class FirstRuling(StrEnum):
-    """Who rules the first round (Y-TABLE-4): nobody, or the first leader's team."""
+    """Who rules the first round, 4A4-TABLE-4 (Who leads the first trick): nobody, or the first
+    leader's team."""
 
     NONE = "none"
     LEADER = "leader"
 
 
 class Rise(StrEnum):
-    """How levels move after a round: by the number caught (Y-LEVEL-1) or by the stage rules of
-    全洞/反洞/平洞 (Y-LEVEL-3)."""
+    """How levels move after a round: by the number caught, 4A4-LEVEL-2 (Rising by catches), or
+    by the stage rules of 全洞/反洞/平洞, 4A4-LEVEL-4 (The stage: sweep, reverse sweep, split)."""
 
     CATCHES = "catches"
     SWEEP = "sweep"
 
 
 class Victory(StrEnum):
-    """How the match is won (Y-LEVEL-2, Y-LEVEL-4): the first team to reach A, or a team at A
-    catching every opponent."""
+    """How the match is won, 4A4-LEVEL-5 (Winning the match): the first team to reach A, or a
+    team at A catching every opponent."""
 
     REACH = "reach"
     PASS = "pass"
 
 
 class TributePayers(StrEnum):
-    """Who pays tribute after a round (Y-TRIB-1)."""
+    """Who pays tribute after a round, 4A4-TRIB-1 (Who pays tribute)."""
 
     CAUGHT = "caught"
     PLACES = "places"
@@ -106,14 +108,15 @@ class TributePayers(StrEnum):
 
 
 class Pairing(StrEnum):
-    """Which receiver each tribute goes to (Y-TRIB-3)."""
+    """Which receiver each tribute goes to, 4A4-TRIB-3 (Pairing tributes with receivers)."""
 
     VALUE = "value"
     PLACE = "place"
 
 
 class Rebellion(StrEnum):
-    """Whether a payer holding both jokers may (``choice``) or must (``auto``) rebel (Y-TRIB-4)."""
+    """Whether a payer holding both jokers may (``choice``) or must (``auto``) rebel, 4A4-TRIB-5
+    (Rebellion)."""
 
     OFF = "off"
     CHOICE = "choice"
@@ -121,21 +124,21 @@ class Rebellion(StrEnum):
 
 
 class TributeLeader(StrEnum):
-    """Who leads the round after a tribute (Y-TRIB-5)."""
+    """Who leads the round after a tribute, 4A4-TRIB-8 (Who leads after the tribute)."""
 
     EMPEROR = "emperor"
     PAYER = "payer"
 
 
 class MultiplierMode(StrEnum):
-    """How the score multipliers stack (Y-SCORE-2)."""
+    """How the score multipliers stack, 4A4-SCORE-2 (Multipliers)."""
 
     PER_KIND = "per_kind"
     PER_PLAY = "per_play"
 
 
-#: The keys of ``score_table`` (Y-SCORE-1): from the ruling team's view, which team had the
-#: emperor and how many of the other team it caught.
+#: The keys of ``score_table``, 4A4-SCORE-1 (The scoring table): from the ruling team's view,
+#: which team had the emperor and how many of the other team it caught.
 SCORE_OUTCOMES = (
     "sweep",
     "ruling-caught-some",
@@ -144,7 +147,7 @@ SCORE_OUTCOMES = (
     "other-caught-some",
     "other-caught-none",
 )
-#: The combinations that multiply a round's score (Y-SCORE-2).
+#: The combinations that multiply a round's score, 4A4-SCORE-2 (Multipliers).
 SCORING_KINDS = ("4a4", "joker-bomb", "bomb")
 #: The ranks a tribute rule may name: 2 … A and the jokers.
 _CARD_RANKS = tuple(r.text for r in Rank)
@@ -157,31 +160,49 @@ class Variant(VariantBase):
     game = "siyaosi"
 
     players: int = switch(
-        4, doc="Players at the table, two alternating teams.", choices=(4, 6, 8), ruling="Y-TABLE-1"
+        4,
+        doc="Players at the table, two alternating teams.",
+        choices=(4, 6, 8),
+        ruling="Y-TABLE-1",
+        clauses=("4A4-TABLE-1", "4A4-TABLE-2"),
     )
     decks: int = switch(
-        2, doc="Standard 54-card decks shuffled together.", minimum=1, maximum=4, ruling="Y-TABLE-1"
+        2,
+        doc="Standard 54-card decks shuffled together.",
+        minimum=1,
+        maximum=4,
+        ruling="Y-TABLE-1",
+        clauses=("4A4-TABLE-1",),
     )
     first_leader: FirstLeader = switch(
         FirstLeader.DEALER,
         doc="Who leads the first round: the first seat dealt, or the holder of 3♥.",
         ruling="Y-TABLE-4",
+        clauses=("4A4-TABLE-4",),
     )
     start_level: Rank = switch(
-        Rank.TWO, doc="Both teams' level before the first round.", ruling="Y-LEVEL-1"
+        Rank.TWO,
+        doc="Both teams' level before the first round.",
+        ruling="Y-LEVEL-1",
+        clauses=("4A4-LEVEL-1", "4A4-MATCH-1"),
     )
     level_promotion: LevelPromotion = switch(
         LevelPromotion.RULING_TEAM,
         doc="Who plays level cards above 2: the ruling team only, everyone, nobody.",
         ruling="Y-RANK-2",
+        clauses=("4A4-RANK-2",),
     )
     straight_floor: StraightFloor = switch(
         StraightFloor.THREE,
         doc="Lowest start of a straight (2 sits below 3 only there).",
         ruling="Y-COMBO-3",
+        clauses=("4A4-COMBO-3",),
     )
     flush_straights: bool = switch(
-        True, doc="A one-suit straight beats any mixed straight of its length.", ruling="Y-COMBO-4"
+        True,
+        doc="A one-suit straight beats any mixed straight of its length.",
+        ruling="Y-COMBO-4",
+        clauses=("4A4-COMBO-4", "4A4-BEAT-3"),
     )
     min_tuple_run: int = switch(
         3,
@@ -189,42 +210,54 @@ class Variant(VariantBase):
         minimum=2,
         maximum=6,
         ruling="Y-COMBO-5",
+        clauses=("4A4-COMBO-5",),
     )
     triple_straights: bool = switch(
-        True, doc="Consecutive triples form a triple straight.", ruling="Y-COMBO-5"
+        True,
+        doc="Consecutive triples form a triple straight.",
+        ruling="Y-COMBO-5",
+        clauses=("4A4-COMBO-5",),
     )
     bomb_vs_straight: BombVsStraight = switch(
         BombVsStraight.WIDTH,
         doc="'width': an n-card bomb beats straights of multiplicity m <= n-2; "
         "'any': every bomb beats every non-bomb.",
         ruling="Y-BEAT-3",
+        clauses=("4A4-BEAT-5",),
     )
     double_beats_single_straight: bool = switch(
         False,
         doc="Any double straight beats any single straight, whatever the lengths.",
         ruling="Y-BEAT-4",
+        clauses=("4A4-BEAT-6",),
     )
     four_threes_beat_4a4: bool = switch(
-        True, doc="Exactly four 3s beat every 4A4.", ruling="Y-BEAT-7"
+        True, doc="Exactly four 3s beat every 4A4.", ruling="Y-BEAT-7", clauses=("4A4-BEAT-9",)
     )
     cha: Cha = switch(
         Cha.CHAIN,
         doc="'chain': 勾岔 chain steps; 'capture': a pair on a single ends "
         "the trick (one-deck 叉); 'off'.",
         ruling="Y-CHAIN-2, Y-CHAIN-10",
+        clauses=("4A4-CHAIN-2", "4A4-CAPTURE-1"),
     )
     gou: bool = switch(
-        True, doc="After a cha, a single of the rank (gou) continues the chain.", ruling="Y-CHAIN-2"
+        True,
+        doc="After a cha, a single of the rank (gou) continues the chain.",
+        ruling="Y-CHAIN-2",
+        clauses=("4A4-CHAIN-3", "4A4-CHAIN-11"),
     )
     double_cha: bool = switch(
         False,
         doc="Chains may also start on a pair or a double straight (with cha = 'chain' only).",
         ruling="Y-CHAIN-9",
+        clauses=("4A4-CHAIN-10",),
     )
     chi: bool = switch(
         False,
         doc="The next seat may 吃 a single with two cards making a 3-card straight.",
         ruling="Y-CHI-1",
+        clauses=("4A4-CHI-1",),
     )
     announce_at: int = switch(
         3,
@@ -232,12 +265,14 @@ class Variant(VariantBase):
         minimum=0,
         maximum=27,
         ruling="Y-TURN-4",
+        clauses=("4A4-TURN-6",),
     )
     # ------------------------------------------------------------------ the match
     first_ruling: FirstRuling = switch(
         FirstRuling.NONE,
         doc="Who rules the first round: nobody (both teams 台下), or the first leader's team.",
         ruling="Y-TABLE-4, Y-LEVEL-1, Y-LEVEL-3",
+        clauses=("4A4-TABLE-4", "4A4-LEVEL-1"),
     )
     rise: Rise = switch(
         Rise.CATCHES,
@@ -245,6 +280,7 @@ class Variant(VariantBase):
         "caught; 'sweep' — 全洞 raises the ruling team by sweep_rise, 反洞 hands the stage to "
         "the other team at its stored level, 平洞 changes no level.",
         ruling="Y-LEVEL-1, Y-LEVEL-3",
+        clauses=("4A4-LEVEL-2", "4A4-LEVEL-4"),
     )
     sweep_rise: int = switch(
         2,
@@ -252,6 +288,7 @@ class Variant(VariantBase):
         minimum=1,
         maximum=12,
         ruling="Y-LEVEL-3",
+        clauses=("4A4-LEVEL-4",),
     )
     gates: tuple[str, ...] = switch(
         ("J", "A"),
@@ -259,12 +296,14 @@ class Variant(VariantBase):
         "catching every opponent.",
         choices=tuple(r.text for r in LEVEL_RANKS),
         ruling="Y-LEVEL-2",
+        clauses=("4A4-LEVEL-3",),
     )
     victory: Victory = switch(
         Victory.PASS,
         doc="'pass': a team at A wins by catching every opponent; 'reach': the first team to "
         "rule at A wins.",
         ruling="Y-LEVEL-2, Y-LEVEL-4",
+        clauses=("4A4-LEVEL-5",),
     )
     tribute: TributePayers = switch(
         TributePayers.CAUGHT,
@@ -272,57 +311,68 @@ class Variant(VariantBase):
         "reverse sweep the whole losing team (双贡), else the emperor's worst-placed opponent; "
         "'off' — nobody.",
         ruling="Y-TRIB-1",
+        clauses=("4A4-TRIB-1",),
     )
     tribute_excluded: tuple[str, ...] = switch(
         (),
         doc="Ranks that may be neither paid as tribute nor returned.",
         choices=_CARD_RANKS,
         ruling="Y-TRIB-2",
+        clauses=("4A4-TRIB-2", "4A4-TRIB-4"),
     )
     tribute_pairing: Pairing = switch(
         Pairing.VALUE,
         doc="Which receiver takes which tribute: 'value' — the highest to the emperor, the "
         "next to the next-placed receiver; 'place' — the worst-placed payer pays the emperor.",
         ruling="Y-TRIB-3",
+        clauses=("4A4-TRIB-3",),
     )
     rebellion: Rebellion = switch(
         Rebellion.CHOICE,
         doc="A payer holding both jokers may ('choice') or must ('auto') reveal them, and the "
         "winners pay instead (暴动/反贡); 'off': no rebellion.",
         ruling="Y-TRIB-4",
+        clauses=("4A4-TRIB-5", "4A4-TRIB-7"),
     )
     suppress_rebellion: bool = switch(
         True,
         doc="A receiver holding both jokers may reveal them to suppress a rebellion.",
         ruling="Y-TRIB-4",
+        clauses=("4A4-TRIB-6",),
     )
     tribute_leader: TributeLeader = switch(
         TributeLeader.EMPEROR,
         doc="Who leads after a tribute: the emperor, or the payer of the tribute the first "
         "receiver took (the emperor when no tribute was paid).",
         ruling="Y-TRIB-5",
+        clauses=("4A4-TRIB-8",),
     )
     score_table: tuple[tuple[str, tuple[int, int]], ...] = switch(
         (),
         doc="Points per round outcome, [ruling team, other team]; an outcome left out scores "
-        "nothing, an empty table keeps no score. A file that sets it replaces it whole.",
+        "nothing (a file takes one out with [0, 0]), an empty table keeps no score.",
         keys=SCORE_OUTCOMES,
         ruling="Y-SCORE-1, Y-SCORE-3",
+        clauses=("4A4-SCORE-1", "CORE-VARIANT-1"),
+        merge="keys",
         kind="pairs",
     )
     multipliers: tuple[tuple[str, int], ...] = switch(
         (("4a4", 5), ("joker-bomb", 4), ("bomb", 2)),
         doc="What a 4A4, a joker bomb or a bomb (a bombing chain included) played in the round "
-        "multiplies its score by; a kind left out multiplies by 1.",
+        "multiplies its score by; a kind left out multiplies by 1 (a file takes one out with 1).",
         keys=SCORING_KINDS,
         minimum=1,
         maximum=100,
         ruling="Y-SCORE-2",
+        clauses=("4A4-SCORE-2", "CORE-VARIANT-1"),
+        merge="keys",
     )
     multiplier_mode: MultiplierMode = switch(
         MultiplierMode.PER_KIND,
         doc="'per_kind': each kind played multiplies once; 'per_play': every such play does.",
         ruling="Y-SCORE-2",
+        clauses=("4A4-SCORE-2",),
     )
 
     def check(self) -> None:
