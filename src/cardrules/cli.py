@@ -148,12 +148,13 @@ def _cmd_judge(args: argparse.Namespace) -> int:
         try:
             case_file = load_case_file(ref, require_expect=False, allow_outside=args.allow_outside)
         except CardrulesError as err:
-            problems.append(f"cannot read the dispute: {err}")
+            problems.append(_problem(words, "judge-unreadable", ref, err.code, str(err)))
             continue
         for case in case_file.cases:
             ruling = judge_case(case)
             if isinstance(ruling, CaseError):
-                problems.append(f"{case.name}: cannot rule ({ruling.code}): {ruling.message}")
+                problem = _problem(words, "judge-unruled", case.name, ruling.code, ruling.message)
+                problems.append(problem)
             if args.json:
                 documents.append(ruling.to_json())
                 continue
@@ -167,10 +168,17 @@ def _cmd_judge(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(documents, ensure_ascii=False, indent=2))
     if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        more = words.text("judge-more", count=len(problems) - 1) if len(problems) > 1 else ""
         _error(f"error: {problems[0]}{more}")
         return EXIT_BAD_INPUT
     return 0
+
+
+def _problem(words: Catalog, key: str, where: str, code: str, message: str) -> str:
+    """One problem of a judge run for stderr: in English the error's own message, in another
+    language the meaning of its code."""
+    meaning = message if words.lang == "en" else words.error(code) or words.code("", code) or code
+    return words.text(key, where=where, meaning=meaning, code=code)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:

@@ -4,10 +4,10 @@ and the names of combinations, move kinds, clauses, error codes and events.
 
 The catalogs are TOML files shipped in the package (``cardrules/locale/<lang>.toml``). Each holds
 the same sentences (``[text]``, templates such as ``"seat {seat}"``) and the names a game shows
-(``[game]``, ``[variant]``, ``[case-kind]``, ``[trump]``, ``[outcome]``, ``[detail]``). English
-names that the code already says are their own values — combination names, move kinds, clause
-titles from ``spec/*.md``, a refusal's own sentence — so only the Chinese catalog lists
-them (四幺四: 单张, 对子, 顺子, 岔, 勾, 吃, 炸弹 …;
+(``[game]``, ``[variant]``, ``[case-kind]``, ``[card]``, ``[trump]``, ``[outcome]``,
+``[detail]``). English names that the code already says are their own values — combination
+names, move kinds, clause titles from ``spec/*.md``, a refusal's own sentence — so only the
+Chinese catalog lists them (四幺四: 单张, 对子, 顺子, 岔, 勾, 吃, 炸弹 …;
 Shengji: 拖拉机, 甩牌, 毙, 盖毙 …), with the meaning of every error code
 (``[code.<game>]``, ``[error]``) and a sentence per event (``[event-line.<game>]``, filled from
 the event's JSON). A name a catalog lacks falls back to English.
@@ -62,6 +62,15 @@ class Catalog:
     def fill(self, template: str, fields: Mapping[str, object], game: str = "") -> str:
         """``template`` with ``fields`` filled in, in this catalog's words."""
         return _Filler(self, game).vformat(template, (), dict(fields))
+
+    def cards(self, text: str) -> str:
+        """Card text as a person reads it: suit symbols, and the jokers by the catalog's names
+        (``[card]``: 大王, 小王); text that is not card notation is shown as it is."""
+        shown = _pretty(text)
+        names = self.table.get("card", {})
+        if not names:
+            return shown
+        return " ".join(str(names.get(token, token)) for token in shown.split(" ")) if shown else ""
 
     def combination(self, game: str, name: str) -> str:
         return self._sub("combination", game, name) or name
@@ -118,7 +127,7 @@ class _Filler(string.Formatter):
         if value is None and format_spec != "trump":
             return words.text("none")
         if format_spec == "cards":
-            return _pretty(value) or words.text("none")
+            return words.cards(str(value)) or words.text("none")
         if format_spec == "seats":
             seats = value if isinstance(value, Sequence) and not isinstance(value, str) else ()
             return words.text("list-sep").join(map(str, seats)) or words.text("none")

@@ -35,7 +35,6 @@ from cardrules.game import Actor, GameState, MoveLike
 from cardrules.i18n import Catalog, catalog
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document, parse_json
 from cardrules.limits import MAX_MOVE_TEXT, MAX_RECORD_MOVES, quote
-from cardrules.multiset import Cards
 from cardrules.notation import parse_move_text
 from cardrules.position import Position, load_position
 from cardrules.registry import game_named
@@ -131,7 +130,7 @@ class Table:
             if hand is None:
                 shown = words.text("table-hidden", count=size)
             else:
-                shown = Cards.parse(hand).pretty() or words.text("table-empty")
+                shown = words.cards(hand) or words.text("table-empty")
             turn = words.text("table-turn") if seat == self.turn else ""
             out.append(words.text("table-seat", seat=seat, team=seat % 2, hand=shown, turn=turn))
         if self.trick:
@@ -140,9 +139,7 @@ class Table:
             )
             out.append(words.text("table-trick", moves=moves))
         if self.top is not None:
-            out.append(
-                words.text("table-top", cards=Cards.parse(self.top).pretty(), seat=self.top_seat)
-            )
+            out.append(words.text("table-top", cards=words.cards(self.top), seat=self.top_seat))
         return out
 
 
@@ -548,7 +545,8 @@ class CaseError:
         out = [words.text("cannot-rule", meaning=meaning, code=self.code)]
         for key, value in self.error.items():
             if key not in ("error", "message"):
-                out.append(words.text("detail", label=words.name("detail", key), value=value))
+                shown = quote(value) if isinstance(value, str) else value
+                out.append(words.text("detail", label=words.name("detail", key), value=shown))
         return out
 
 
@@ -623,7 +621,7 @@ def _move_words(words: Catalog, game: str, text: str) -> str:
     except CardrulesError:
         return text
     kind = "" if move.verb in (None, "play") else f"{words.kind(game, move.verb or '')} "
-    return f"{move.seat}: {kind}{move.cards.pretty()}".rstrip()
+    return f"{move.seat}: {kind}{words.cards(str(move.cards))}".rstrip()
 
 
 _TRIBUTE = re.compile(r"(\d+)>(\d+): (.*)")

@@ -56,13 +56,15 @@ def is_int(value: object) -> TypeGuard[int]:
 def read_text(source: Traversable, fail: Fail, limit: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of a regular file no larger than ``limit`` bytes."""
     try:
-        if not source.is_file():
-            raise fail("no such file")
-        with source.open("rb") as stream:
-            data = stream.read(limit + 1)
+        found = source.is_file()
+        if found:
+            with source.open("rb") as stream:
+                data = stream.read(limit + 1)
     except (OSError, ValueError) as err:  # a name too long, unreadable, with a NUL byte …
         why = getattr(err, "strerror", None) or err
         raise fail(f"cannot read the file ({why})") from None
+    if not found:
+        raise fail("no such file")
     return decode_text(data, fail, limit)
 
 

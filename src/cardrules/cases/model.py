@@ -53,6 +53,11 @@ THEN_KEYS = (
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
+def _refusal_key(refusal: VariantError | None) -> tuple[str, str] | None:
+    """Two refusals are the same if they say the same (errors compare by identity)."""
+    return None if refusal is None else (refusal.code, str(refusal))
+
+
 @attrs.frozen(kw_only=True)
 class Case:
     """One ``[[case]]`` entry with its position resolved.
@@ -70,7 +75,7 @@ class Case:
     game: str
     _position: Position | None
     data: Mapping[str, Any]
-    refusal: VariantError | None = None
+    refusal: VariantError | None = attrs.field(default=None, eq=_refusal_key)
     #: The ``[position]`` table as the file writes it (inline or named).
     position_table: Mapping[str, Any] = attrs.field(factory=dict)
 
