@@ -5,9 +5,11 @@
 - ``cardrules variant validate FILE`` — exit 0 if playable, else 2 with the reason
 - ``cardrules variant diff A B`` — switches that differ
 - ``cardrules spec PATH…`` — run case files: a line per failure, then ``N passed, N failed``
-- ``cardrules judge FILE [--json] [--lang zh]`` — rule on each case of a dispute, draw the
-  table, cite the clauses (from the engine, for legal moves too)
-- ``cardrules explain CLAUSE-ID`` — a clause, the evidence it rests on, its cases
+- ``cardrules judge FILE… [--json] [--lang zh]`` — rule on each case of a dispute (any kind),
+  draw the table, cite the clauses with their text (from the engine, for legal moves too); one
+  ruling document per case with ``--json``; a case that cannot be ruled on fails alone
+- ``cardrules explain CLAUSE-ID [--lang zh]`` — a clause (its id in any case), the evidence it
+  rests on, its cases; a ruling id of the sources (``Y-TABLE-1``) lists the clauses resting on it
 - ``cardrules replay FILE [--round N] [--seat S]`` — a game record, readably
 - ``cardrules schema [NAME]`` — the JSON Schema of a document (``siyaosi.state`` …), or the list
 - ``cardrules play GAME [--variant V] [--seat S] [--seed N] [--bot B] [--record PATH]`` — play
@@ -19,7 +21,8 @@
   and print it; save its record
 
 Exit codes: 0 done (every case passed); 1 a ``spec`` run finished with failures; 2 bad input (a
-file, name or argument refused, told in one ``cardrules: error: …`` line on stderr); 3 an
+file, name or argument refused, told in one ``cardrules: error: …`` line on stderr; for
+``judge``, a file or case it could not rule on, after printing the rest); 3 an
 internal error (a bug: one line naming the exception, never a traceback). The commands that
 read files take ``--allow-outside`` to let a file read others outside its folder (see
 :func:`cardrules.variant.load_variant`).
