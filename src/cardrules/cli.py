@@ -208,7 +208,9 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     words = catalog(args.lang)
     english = clause_index()
     index = english if args.lang == "en" else clause_index(lang=args.lang)
-    wanted = args.clause.strip().upper()
+    typed = args.clause.strip()
+    # Any case, of ASCII only: str.upper() reads "ſ" as "S", and an id is never spelled so.
+    wanted = typed.upper() if typed.isascii() else typed
     clause = english.get(wanted)
     if clause is None:
         rulings = cited_rulings(english)
