@@ -3,9 +3,9 @@ combination, move kind and event of both games."""
 
 from __future__ import annotations
 
-import pytest
-
 from pathlib import Path
+
+import pytest
 
 from cardrules import CardrulesError, shengji, siyaosi
 from cardrules.cases import clause_index
