@@ -71,7 +71,7 @@ def test_a_legal_follow_cites_the_follow_rules() -> None:
 
 def test_chinese_names_everything_it_can() -> None:
     text = "\n".join(judge(CHAIN, ["0: 8S", "2: 8C 8C"]).lines("zh"))
-    assert "裁定: 2: 岔 8♣ 8♣ — 合规" in text and "条款 4A4-CHAIN-2: 岔" in text
+    assert "裁定：2: 岔 8♣ 8♣ — 合规" in text and "条款 4A4-CHAIN-2：岔" in text
     refused = "\n".join(judge(CHAIN, ["0: 8S", "3: 3S"]).lines("zh"))
     assert "不是你的轮次" in refused and "首家与轮次" in refused
 
@@ -158,12 +158,16 @@ def test_cardrules_judge_prints_and_writes_json(
     assert main(["judge", str(path)]) == 0
     out = capsys.readouterr().out
     assert "ruling: 2: cha 8C 8C — legal" in out and "clause 4A4-CHAIN-2: Cha" in out
-    assert 'ruling: "bomb"' in out
+    assert "ruling: 0: 8S 8H 8D — bomb" in out
     assert main(["judge", str(path), "--lang", "zh"]) == 0
     assert "合规" in capsys.readouterr().out
     assert main(["judge", str(path), "--json"]) == 0
     docs = json.loads(capsys.readouterr().out)
-    assert [d["type"] for d in docs] == ["ruling", "answer"] and docs[1]["answer"] == "bomb"
+    assert [(d["type"], d["kind"], d["case"]) for d in docs] == [
+        ("ruling", "play", "did-seat-2-cha"),
+        ("ruling", "classify", "is-it-a-bomb"),
+    ]
+    assert docs[1]["answer"] == "bomb"
 
 
 def test_cardrules_explain(capsys: pytest.CaptureFixture[str]) -> None:
@@ -225,10 +229,10 @@ def test_a_ruling_on_a_match_move_follows_its_schema() -> None:
     Draft202012Validator(schema_of("shengji.ruling")).validate(ruling.to_json())
 
 
-def test_a_move_whose_event_has_no_words_keeps_names_and_lines_side_by_side() -> None:
+def test_a_move_whose_event_has_no_words_leaves_it_out() -> None:
     """A pass in the deal deals a card face down: that event says nothing, and the ruling leaves
-    it out with its name (the command line once failed on the two lists' lengths); a ruling
-    document whose lists disagree is refused, naming the key."""
+    it out (the command line once failed on it); a ruling document whose event is not an event
+    object is refused, naming the field."""
     from cardrules.position import load_position
 
     position = load_position(
@@ -239,8 +243,8 @@ def test_a_move_whose_event_has_no_words_keeps_names_and_lines_side_by_side() ->
         }
     )  # fmt: skip
     ruling = judge(position, ["3: pass"])
-    assert ruling.legal and len(ruling.events) == len(ruling.event_names)
-    assert ruling.lines()[-1].startswith("  clause SJ-DEAL-2")
-    doc = {**ruling.to_json(), "event_names": ["deal", "bid"]}
-    with pytest.raises(CardrulesError, match="event_names"):
+    assert ruling.legal and all(e.text and e.name != "card-dealt" for e in ruling.effects)
+    assert any(line.startswith("  clause SJ-DEAL-2") for line in ruling.lines())
+    doc = {**ruling.to_json(), "events": [{"text": "a card", "event": "card-dealt"}]}
+    with pytest.raises(CardrulesError, match=r"events\[0\]\.event"):
         Ruling.from_json(json.dumps(doc), ruling.game)

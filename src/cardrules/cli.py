@@ -5,9 +5,11 @@
 - ``cardrules variant validate FILE`` — exit 0 if playable, else 2 with the reason
 - ``cardrules variant diff A B`` — switches that differ
 - ``cardrules spec PATH…`` — run case files: a line per failure, then ``N passed, N failed``
-- ``cardrules judge FILE [--json] [--lang zh]`` — rule on each case of a dispute, draw the
-  table, cite the clauses (from the engine, for legal moves too)
-- ``cardrules explain CLAUSE-ID`` — a clause, the evidence it rests on, its cases
+- ``cardrules judge FILE… [--json] [--lang zh]`` — rule on each case of a dispute (any kind),
+  draw the table, cite the clauses with their text (from the engine, for legal moves too); one
+  ruling document per case with ``--json``; a case that cannot be ruled on fails alone
+- ``cardrules explain CLAUSE-ID [--lang zh]`` — a clause (its id in any case), the evidence it
+  rests on, its cases; a ruling id of the sources (``Y-TABLE-1``) lists the clauses resting on it
 - ``cardrules replay FILE [--round N] [--seat S]`` — a game record, readably
 - ``cardrules schema [NAME]`` — the JSON Schema of a document (``siyaosi.state`` …), or the list
 - ``cardrules play GAME [--variant V] [--seat S] [--seed N] [--bot B] [--record PATH]`` — play
@@ -24,7 +26,8 @@ A record (``--record``) is written as TOML to a ``.toml`` path and in its JSON f
 
 Exit codes: 0 done (every case passed); 1 a ``spec`` run finished with failures; 2 bad input (a
 file, name or argument refused — an argument the parser refuses too —, told in one ``cardrules:
-error: …`` line on stderr); 3 an
+error: …`` line on stderr; for ``judge``, a file or case it could not rule on, after printing the
+rest); 3 an
 internal error (a bug: one line naming the exception, never a traceback). The commands that
 read files take ``--allow-outside`` to let a file read others outside its folder (see
 :func:`cardrules.variant.load_variant`).
@@ -37,25 +40,24 @@ import io
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
 from typing import NoReturn
 
 from cardrules.cases import (
-    Case,
+    Clause,
+    cited_rulings,
     clause_index,
     default_spec_dir,
     find_case_files,
-    judge_case,
     load_case_file,
-    rule_on,
     run_case,
 )
 from cardrules.errors import CardrulesError, did_you_mean
-from cardrules.i18n import LANGUAGES, catalog
+from cardrules.i18n import LANGUAGES, Catalog, catalog
 from cardrules.jsonio import JSON
-from cardrules.judge import Ruling, judge
+from cardrules.judge import CaseError, judge_case
 from cardrules.limits import MAX_LINE_CHARS, quote
 from cardrules.records import RECORD_SUFFIXES, read_record, render
 from cardrules.schema import schema_names, schema_of
@@ -144,64 +146,50 @@ def _cmd_spec(args: argparse.Namespace) -> int:
 
 
 def _cmd_judge(args: argparse.Namespace) -> int:
-    """Rule on every case of each dispute file: a ``play`` case through :func:`judge` (the
-    table drawn, the clauses from the engine), the other kinds through the case runner."""
-    clauses = clause_index()
-    status = 0
+    """Rule on every case of each dispute file (:func:`cardrules.judge.judge_case`): the table
+    drawn, the verdict, the reason, the round's result, the clauses with their text — in
+    ``--lang`` — or, with ``--json``, one ruling document per case. A case that cannot be ruled
+    on fails alone (an error entry with its code) and a file that cannot be read is skipped;
+    either makes the exit status 2, told in one line on stderr after the rest is printed."""
+    words = catalog(args.lang)
+    clauses = clause_index(lang=args.lang)
+    problems: list[str] = []
     documents: list[JSON] = []
     for ref in args.files:
         try:
             case_file = load_case_file(ref, require_expect=False, allow_outside=args.allow_outside)
         except CardrulesError as err:
-            _error(f"error: cannot read the dispute: {err}")
-            status = EXIT_BAD_INPUT
+            problems.append(_problem(words, "judge-unreadable", ref, err.code, str(err)))
             continue
         for case in case_file.cases:
+            ruling = judge_case(case)
+            if isinstance(ruling, CaseError):
+                problem = _problem(words, "judge-unruled", case.name, ruling.code, ruling.message)
+                problems.append(problem)
             if args.json:
-                documents.append(_case_ruling_json(case))
+                documents.append(ruling.to_json())
                 continue
-            print(f"{case.path.name} :: {case.id} ({case.kind})")
+            kind = words.name("case-kind", case.kind)
+            print(_line(words.text("case-title", file=case.path.name, id=case.id, kind=kind)))
             if case.note:
-                print(f"  {case.note}")
-            if case.kind == "play":
-                ruling = _play_ruling(case)
-                print("\n".join(ruling.lines(args.lang, clauses)))
-            else:
-                print("\n".join(judge_case(case, clauses)[1:]))
+                print(_line(f"  {case.note}"))
+            for line in ruling.lines(args.lang, clauses):
+                print(_line(line))
             print()
     if args.json:
         print(json.dumps(documents, ensure_ascii=False, indent=2))
-    return status
+    if problems:
+        more = words.text("judge-more", count=len(problems) - 1) if len(problems) > 1 else ""
+        _error(f"error: {problems[0]}{more}")
+        return EXIT_BAD_INPUT
+    return 0
 
 
-def _play_ruling(case: Case) -> Ruling:
-    moves = case.data["moves"]
-    view = case.data.get("view")
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise CardrulesError(
-            f"{case.name}: moves must be a list of move texts", code="bad-case-file"
-        )
-    if view is not None and (isinstance(view, bool) or not isinstance(view, int)):
-        raise CardrulesError(f"{case.name}: view must be a seat number", code="bad-case-file")
-    return judge(case.position, moves, view=view)
-
-
-def _case_ruling_json(case: Case) -> JSON:
-    """A ``play`` case's ruling document; for the other kinds, the answer as a case writes it."""
-    if case.kind == "play":
-        return _play_ruling(case).to_json()
-    ruling = rule_on(case)
-    answer: JSON = ruling.answer if isinstance(ruling.answer, str | bool) else None
-    return {
-        "format": 1,
-        "game": case.position.game,
-        "type": "answer",
-        "case": case.id,
-        "kind": case.kind,
-        "answer": answer,
-        "problem": ruling.problem,
-        "clauses": list(case.rules),
-    }
+def _problem(words: Catalog, key: str, where: str, code: str, message: str) -> str:
+    """One problem of a judge run for stderr: in English the error's own message, in another
+    language the meaning of its code."""
+    meaning = message if words.lang == "en" else words.error(code) or words.code("", code) or code
+    return words.text(key, where=where, meaning=meaning, code=code)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -221,30 +209,70 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
-    """Print a clause, the evidence it rests on, and the cases that check it."""
-    clauses = clause_index()
-    clause = clauses.get(args.clause)
-    if clause is None:
-        hint = did_you_mean(args.clause, clauses)
-        raise CardrulesError(
-            f"no clause {quote(args.clause)} in the spec{hint}", code="unknown-clause"
-        )
+    """Print a clause — its title and text in ``--lang``, the evidence it rests on — and the
+    cases that check it. The id is read in any case (``sj-follow-2``); a ruling id of the sources
+    (``Y-TABLE-1``) lists the clauses that rest on it; another id is refused, naming the closest
+    clause or ruling."""
     words = catalog(args.lang)
-    title = words.clause(clause.id) or clause.title
-    print(f"{clause.id} — {title}    ({clause.file}, line {clause.line})")
+    english = clause_index()
+    index = english if args.lang == "en" else clause_index(lang=args.lang)
+    typed = args.clause.strip()
+    # Any case, of ASCII only: str.upper() reads "ſ" as "S", and an id is never spelled so.
+    wanted = typed.upper() if typed.isascii() else typed
+    clause = english.get(wanted)
+    if clause is None:
+        rulings = cited_rulings(english)
+        if wanted not in rulings:
+            hint = did_you_mean(wanted, [*english, *rulings])
+            raise CardrulesError(
+                f"no clause {quote(args.clause)} in the spec, nor a ruling it rests on{hint}",
+                code="unknown-clause",
+            )
+        print(words.text("explain-ruling", id=wanted))
+        for clause_id in rulings[wanted]:
+            shown = index.get(clause_id) or english[clause_id]
+            title = _title(words, clause_id, index, english)
+            where = _where(args.lang, shown.file, index.get(clause_id) is not None)
+            print(
+                words.text("explain-rests", id=clause_id, title=title, file=where, line=shown.line)
+            )
+        return 0
+    translated = index.get(wanted)
+    shown = translated or clause
+    where = _where(args.lang, shown.file, translated is not None)
+    title = _title(words, wanted, index, english)
+    print(words.text("explain-title", id=wanted, title=title, file=where, line=shown.line))
     print()
-    print(clause.text)
+    print(shown.text)
     spec = default_spec_dir()
     cited = []
     if spec is not None:
         for path in find_case_files([spec / "cases"]):
             for case in load_case_file(path, require_expect=False).cases:
-                if clause.id in case.rules:
+                if wanted in case.rules:
                     cited.append(f"  {path.relative_to(spec / 'cases')} :: {case.id}")
     print()
-    print(f"cases ({len(cited)}):" if cited else "cases: none")
+    print(
+        words.text("explain-cases", count=len(cited)) if cited else words.text("explain-no-cases")
+    )
     print("\n".join(cited))
     return 0
+
+
+def _title(
+    words: Catalog, clause_id: str, index: Mapping[str, Clause], english: Mapping[str, Clause]
+) -> str:
+    """A clause's title in the catalog's language: the translated spec's, else the catalog's,
+    else the English spec's."""
+    found = index.get(clause_id)
+    if found is not None:
+        return found.title
+    return words.clause(clause_id) or english[clause_id].title
+
+
+def _where(lang: str, file: str, translated: bool) -> str:
+    """The spec file a clause is shown from (``zh/siyaosi.md`` for a translation)."""
+    return f"{lang}/{file}" if translated and lang != "en" else file
 
 
 def _cmd_play(args: argparse.Namespace) -> int:

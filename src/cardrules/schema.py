@@ -410,26 +410,93 @@ def position_schema(game: str, own_keys: Mapping[str, JSON]) -> JSONObject:
     return named(f"{game}.position", f"a {game} position (a case file's [position])", schema)
 
 
-def ruling_schema(game: str, *states: JSONObject) -> JSONObject:
-    """A judge's ruling on a move of ``game``; the state after it is one of ``states`` (a play
-    state's or a match's document)."""
-    state_ref: JSONObject = {"anyOf": [embedded(s) for s in states]}
-    lines: JSONObject = {"type": "array", "items": {"type": "string"}}
-    return document_schema(
-        game,
-        "ruling",
-        f"a judge's ruling on a {game} move",
+def ruling_schema(
+    game: str,
+    *states: JSONObject,
+    events: JSONObject | None = None,
+    round_result: JSONObject | None = None,
+) -> JSONObject:
+    """A judge's ruling on a case of ``game`` (:mod:`cardrules.judge`), one branch per kind:
+    ``play`` (the state after it is one of ``states``, a play state's or a match's document; what
+    it did are events of the ``events`` log schema), ``classify``, ``beats``, ``round`` (its
+    ``result`` follows ``round_result``), ``variant``, and the error entry of a case that could
+    not be ruled on. Every branch has the envelope, ``kind``, ``case`` and ``clauses``."""
+    text: JSONObject = {"type": "string"}
+    ids: JSONObject = {"type": "array", "items": text}
+    event, defs = _event_items(events)
+
+    def branch(kind: JSON, body: Mapping[str, JSON]) -> JSONObject:
+        envelope: dict[str, JSON] = {
+            "format": {"const": FORMAT},
+            "game": {"const": game},
+            "type": {"const": "ruling"},
+            "kind": kind,
+            "case": nullable(text),
+        }
+        return obj({**envelope, **body, "clauses": ids})
+
+    table = obj(
         {
-            "move": {"type": "string"},
-            "at": COUNT,
-            "legal": {"type": "boolean"},
-            "code": {"type": "string"},
-            "reason": {"type": "string"},
-            "clauses": lines,
-            "events": lines,
-            "event_names": lines,
-            "before": lines,
-            "view": nullable(SEAT),
-            "state": nullable(state_ref),
-        },
+            "variant": {"type": "string", "maxLength": MAX_NAME_CHARS},
+            "hands": array(nullable(CARDS)),
+            "hand_sizes": array(COUNT),
+            "turn": nullable(SEAT),
+            "trick": ids,
+            "top": nullable(obj({"seat": SEAT, "cards": CARDS})),
+        }
     )
+    state: JSONObject = {"anyOf": [embedded(s) for s in states]} if states else OBJECT
+    error: JSONObject = {
+        "type": "object",
+        "properties": {"error": text, "message": text},
+        "required": ["error", "message"],
+    }
+    kinds: list[JSON] = ["classify", "beats", "play", "round", "variant"]
+    branches: list[JSON] = [
+        branch(
+            {"const": "play"},
+            {
+                "answer": {"enum": ["legal", "illegal"]},
+                "move": text,
+                "at": COUNT,
+                "code": text,
+                "reason": text,
+                "events": array(obj({"text": text, "event": event})),
+                "table": nullable(table),
+                "view": nullable(SEAT),
+                "state": nullable(state),
+            },
+        ),
+        branch({"const": "classify"}, {"answer": text, "cards": text}),
+        branch({"const": "beats"}, {"answer": {"type": "boolean"}, "top": text, "play": text}),
+        branch({"const": "round"}, {"result": round_result or OBJECT}),
+        branch(
+            {"const": "variant"},
+            {
+                "answer": {"enum": ["playable", "refused"]},
+                "variant": text,
+                "overrides": OBJECT,
+                "name": nullable(text),
+                "refusal": nullable(error),
+                "keys": ids,
+            },
+        ),
+        branch({"enum": kinds}, {"error": error}),
+    ]
+    title = f"a judge's ruling on a {game} case, or why it could not rule"
+    schema = named(f"{game}.ruling", title, {"oneOf": branches})
+    if defs:
+        schema["$defs"] = defs
+    return schema
+
+
+def _event_items(events: JSONObject | None) -> tuple[JSON, dict[str, JSON]]:
+    """The schema of one event of an event log schema (:func:`event_log_schema`) and the
+    definitions it refers to (``OBJECT`` and none without one)."""
+    if events is None:
+        return OBJECT, {}
+    body = events.get("properties")
+    log = body.get("events") if isinstance(body, dict) else None
+    item = log.get("items") if isinstance(log, dict) else None
+    defs = events.get("$defs")
+    return (OBJECT if item is None else item), (dict(defs) if isinstance(defs, dict) else {})

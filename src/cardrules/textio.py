@@ -1,7 +1,8 @@
 """The one way files come in: variant files, presets, case files and clause files.
 
 :func:`read_text` reads at most :data:`~cardrules.limits.MAX_FILE_BYTES` (plus one byte, to tell
-that a file is larger) and decodes strict UTF-8, so a 55 MB file or stray binary costs nothing.
+that a file is larger) and decodes strict UTF-8, so a 55 MB file or stray binary costs nothing;
+:func:`decode_text` checks text received in memory (a web request's body) the same way.
 :func:`parse_toml` refuses nesting beyond :data:`~cardrules.limits.MAX_DEPTH` by a linear scan of
 the text *before* :mod:`tomllib` parses it: the parser recurses once per nested array or inline
 table (2,000 levels end in ``RecursionError``) and takes time quadratic in the parts of a dotted
@@ -22,7 +23,7 @@ from typing import Any, TypeGuard
 from cardrules.errors import CardrulesError
 from cardrules.limits import MAX_DEPTH, MAX_FILE_BYTES
 
-__all__ = ["Fail", "is_int", "parse_toml", "read_text", "read_toml"]
+__all__ = ["Fail", "decode_text", "is_int", "parse_toml", "read_text", "read_toml"]
 
 #: Makes the error for a refused file from a one-line reason (the caller names the file).
 Fail = Callable[[str], CardrulesError]
@@ -55,19 +56,41 @@ def is_int(value: object) -> TypeGuard[int]:
 def read_text(source: Traversable, fail: Fail, limit: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of a regular file no larger than ``limit`` bytes."""
     try:
-        if not source.is_file():
-            raise fail("no such file")
-        with source.open("rb") as stream:
-            data = stream.read(limit + 1)
+        found = source.is_file()
+        if found:
+            with source.open("rb") as stream:
+                data = stream.read(limit + 1)
     except (OSError, ValueError) as err:  # a name too long, unreadable, with a NUL byte …
         why = getattr(err, "strerror", None) or err
         raise fail(f"cannot read the file ({why})") from None
+    if not found:
+        raise fail("no such file")
+    return decode_text(data, fail, limit)
+
+
+def decode_text(data: str | bytes, fail: Fail, limit: int = MAX_FILE_BYTES) -> str:
+    """Text received rather than read from a file (a web request's body), checked as a file's
+    is: at most ``limit`` bytes of strict UTF-8. A ``str`` is measured in its UTF-8 bytes; one
+    of more than ``limit`` characters is refused before it is encoded."""
+    if isinstance(data, str):
+        if len(data) > limit:
+            raise fail(f"larger than the limit of {limit} bytes")
+        try:
+            encoded = data.encode("utf-8")
+        except UnicodeEncodeError as err:  # a lone surrogate ("\ud800") is no UTF-8 text
+            raise fail(f"not UTF-8 text (character {err.start} is {data[err.start]!a})") from None
+        if len(encoded) > limit:
+            raise fail(f"larger than the limit of {limit} bytes")
+        return data
+    if not isinstance(data, bytes | bytearray):
+        raise fail(f"text or bytes are needed, got {type(data).__name__}")
     if len(data) > limit:
         raise fail(f"larger than the limit of {limit} bytes")
+    raw = bytes(data)
     try:
-        return data.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise fail(f"not UTF-8 text (byte {err.start} is {data[err.start]:#04x})") from None
+        raise fail(f"not UTF-8 text (byte {err.start} is {raw[err.start]:#04x})") from None
 
 
 def parse_toml(text: str, fail: Fail) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import CardrulesError, load_variant
-from cardrules.cases import load_case_file
+from cardrules.cases import find_case_files, load_case_file
 from cardrules.cases.model import KINDS, THEN_KEYS
 from cardrules.cli import main
 from cardrules.position import POSITION_KEYS
@@ -26,7 +26,8 @@ from cardrules.variant import dump_toml, switches_of, variant_class
 
 SPEC = Path(__file__).resolve().parents[2] / "spec" / "cases"
 PRESETS = Path(__file__).resolve().parents[2] / "src" / "cardrules"
-CASE_FILES = sorted(SPEC.rglob("*.toml"))
+# Case files only: variant files may live beside them (a variant case names one).
+CASE_FILES = list(find_case_files([SPEC]))
 VALID_FILES = CASE_FILES[:4] + sorted(PRESETS.rglob("presets/*.toml"))
 
 FIELDS = [f for game in ("siyaosi", "shengji") for f in switches_of(variant_class(game))]

@@ -7,9 +7,9 @@ from cardrules.cases.adapter import (
     UnsupportedCase,
     run_moves,
 )
-from cardrules.cases.clauses import Clause, clause_index, default_spec_dir
-from cardrules.cases.model import Case, CaseFile, find_case_files, load_case_file
-from cardrules.cases.runner import Outcome, Ruling, judge_case, rule_on, run_case
+from cardrules.cases.clauses import Clause, cited_rulings, clause_index, default_spec_dir
+from cardrules.cases.model import Case, CaseFile, find_case_files, load_case_file, load_case_text
+from cardrules.cases.runner import Outcome, Ruling, refusal_keys, rule_on, run_case
 
 __all__ = [
     "Case",
@@ -21,11 +21,13 @@ __all__ = [
     "PlayRuling",
     "Ruling",
     "UnsupportedCase",
+    "cited_rulings",
     "clause_index",
     "default_spec_dir",
     "find_case_files",
-    "judge_case",
     "load_case_file",
+    "load_case_text",
+    "refusal_keys",
     "rule_on",
     "run_case",
     "run_moves",

@@ -1,7 +1,13 @@
 """The clause index of ``spec/``: ids and titles read from the headings of the clause files.
 
 A clause heading is a Markdown heading whose first word is the id and whose title follows a dash:
-``### 4A4-CHAIN-2 — Cha``. Ids are stable and never reused.
+``### 4A4-CHAIN-2 — Cha``. Ids are stable and never reused. The spec is written in English
+(``spec/*.md``) and in Chinese (``spec/zh/*.md``: the same files, the same headings with the same
+ids, Chinese titles and text); ``clause_index(lang="zh")`` reads the Chinese one.
+
+Clauses rest on rulings of the sources (``Y-TABLE-1``, ``S-TRUMP-2``), which the project does not
+ship; :func:`cited_rulings` says which clauses rest on each, so a reader who meets such an id
+(``cardrules explain Y-TABLE-1``) is led to the clauses.
 """
 
 from __future__ import annotations
@@ -12,10 +18,11 @@ from pathlib import Path
 
 import attrs
 
-from cardrules.errors import CaseFileError
+from cardrules.errors import CardrulesError, CaseFileError
+from cardrules.i18n import LANGUAGES
 from cardrules.textio import read_text
 
-__all__ = ["Clause", "clause_index", "default_spec_dir"]
+__all__ = ["Clause", "cited_rulings", "clause_index", "default_spec_dir"]
 
 # Matched against a line with its trailing space removed: a lazy title followed by ``\s*$`` would
 # take time quadratic in a run of spaces inside the title.
@@ -43,15 +50,24 @@ def default_spec_dir() -> Path | None:
     return None
 
 
-def clause_index(spec_dir: Path | None = None) -> dict[str, Clause]:
-    """Every clause in the ``*.md`` files of ``spec_dir`` (default :func:`default_spec_dir`).
-    A file that cannot be read within the limits, or a clause id defined twice, is a
-    :class:`CaseFileError` naming the file."""
+def clause_index(spec_dir: Path | None = None, *, lang: str = "en") -> dict[str, Clause]:
+    """Every clause in the ``*.md`` files of ``spec_dir`` (default :func:`default_spec_dir`), in
+    ``lang``: ``"en"`` reads ``spec_dir`` itself, ``"zh"`` its translation in ``spec_dir/zh``
+    (empty when that folder is absent). A file that cannot be read within the limits, or a
+    clause id defined twice, is a :class:`CaseFileError` naming the file; an unknown language a
+    :class:`CardrulesError` (``unknown-language``)."""
+    if lang not in LANGUAGES:
+        raise CardrulesError(
+            f"no spec in language {lang!r:.20}; use one of {LANGUAGES}", code="unknown-language"
+        )
+    if spec_dir is not None and not isinstance(spec_dir, Path):
+        raise CardrulesError(f"spec_dir is a folder's Path, got {spec_dir!r:.60}")
     spec_dir = spec_dir or default_spec_dir()
     index: dict[str, Clause] = {}
     if spec_dir is None:
         return index
-    for path in sorted(spec_dir.glob("*.md")):
+    folder = spec_dir if lang == "en" else spec_dir / lang
+    for path in sorted(folder.glob("*.md")):
         text = read_text(path, partial(CaseFileError, path=str(path)))
         lines = text.splitlines()
         for n, line in enumerate(lines, 1):
@@ -63,6 +79,21 @@ def clause_index(spec_dir: Path | None = None) -> dict[str, Clause]:
                     )
                 index[m["id"]] = Clause(m["id"], m["title"], path.name, n, _body(lines, n))
     return index
+
+
+# A ruling id of the sources: one capital letter, a word, a number (``Y-TABLE-1``, ``S-BID-5``).
+_RULING = re.compile(r"(?<![\w-])([A-Z]-[A-Z]+-\d+)(?![\w-])")
+
+
+def cited_rulings(index: dict[str, Clause]) -> dict[str, tuple[str, ...]]:
+    """Every ruling id the clauses of ``index`` cite (``Rests on Y-TABLE-1 …``), with the ids of
+    the clauses that cite it, in the index's order. The rulings themselves are not shipped."""
+    out: dict[str, list[str]] = {}
+    for clause in index.values():
+        for found in dict.fromkeys(_RULING.findall(clause.text)):
+            if found not in index:
+                out.setdefault(found, []).append(clause.id)
+    return {ruling: tuple(ids) for ruling, ids in sorted(out.items())}
 
 
 def _body(lines: list[str], heading: int) -> str:

@@ -3,7 +3,9 @@
 Unknown keys are errors: a typo in a dispute must not change the ruling silently. A case file is
 read like a variant file (:mod:`cardrules.textio`: size, UTF-8 and nesting limits) and holds at
 most :data:`~cardrules.limits.MAX_CASES` cases; anything wrong is a :class:`CaseFileError` naming
-the file, the case and the key.
+the file, the case and the key. :func:`load_case_file` reads a file; :func:`load_case_text` reads
+the same text received in memory (a dispute service's request), with the folder its variant paths
+are read from given explicitly. Both go through the one loader below, with the same checks.
 """
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ from typing import Any
 
 import attrs
 
-from cardrules.errors import CardrulesError, CaseFileError, did_you_mean
+from cardrules.errors import CardrulesError, CaseFileError, VariantError, did_you_mean
 from cardrules.limits import MAX_CASES, MAX_FILE_BYTES, MAX_NAME_CHARS, quote
 from cardrules.position import Position, load_position
 from cardrules.registry import game_named
-from cardrules.textio import is_int, read_toml
+from cardrules.textio import Fail, decode_text, is_int, parse_toml, read_text
+from cardrules.variant import VariantBase, load_variant
 
-__all__ = ["KINDS", "Case", "CaseFile", "find_case_files", "load_case_file"]
+__all__ = ["KINDS", "Case", "CaseFile", "find_case_files", "load_case_file", "load_case_text"]
 
 _COMMON = ("id", "rules", "kind", "note", "position")
 #: Keys each kind may have besides the common ones.
@@ -30,13 +33,17 @@ KINDS: dict[str, tuple[str, ...]] = {
     "beats": ("top", "play", "expect"),
     "play": ("moves", "expect", "error", "then", "view"),
     "round": ("finish", "attacker_points", "next_hands", "played", "expect", "then"),
+    "variant": ("expect", "keys", "error"),
 }
 _REQUIRED: dict[str, tuple[str, ...]] = {
     "classify": ("cards",),
     "beats": ("top", "play"),
     "play": ("moves",),
     "round": (),
+    "variant": (),
 }
+#: The only keys of a ``variant`` case's position (the contract's).
+VARIANT_POSITION_KEYS = ("game", "variant", "overrides")
 #: Keys of a ``[case.then]`` table the contract names; a game's case hooks may read more (its
 #: adapter's ``then_keys`` and ``round_keys``), accepted in that game's cases only.
 THEN_KEYS = (
@@ -46,17 +53,31 @@ THEN_KEYS = (
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
+def _refusal_key(refusal: VariantError | None) -> tuple[str, str] | None:
+    """Two refusals are the same if they say the same (errors compare by identity)."""
+    return None if refusal is None else (refusal.code, str(refusal))
+
+
 @attrs.frozen(kw_only=True)
 class Case:
-    """One ``[[case]]`` entry with its position resolved."""
+    """One ``[[case]]`` entry with its position resolved.
+
+    ``path`` is the case file (for text, ``base / name``: no such file need exist). A ``variant``
+    case's position is its variant alone, loaded when the case is: ``refusal`` is the
+    :class:`VariantError` that refused it (the case's ruling, not a fault of the file), and such
+    a case has no :attr:`position`."""
 
     path: Path
     id: str
     kind: str
     rules: tuple[str, ...]
     note: str
-    position: Position
+    game: str
+    _position: Position | None
     data: Mapping[str, Any]
+    refusal: VariantError | None = attrs.field(default=None, eq=_refusal_key)
+    #: The ``[position]`` table as the file writes it (inline or named).
+    position_table: Mapping[str, Any] = attrs.field(factory=dict)
 
     @property
     def name(self) -> str:
@@ -65,6 +86,16 @@ class Case:
     @property
     def expect(self) -> object:
         return self.data.get("expect")
+
+    @property
+    def position(self) -> Position:
+        """The position the case starts from; a :class:`CaseFileError` for a ``variant`` case
+        whose variant was refused (it has none)."""
+        if self._position is None:
+            raise CaseFileError(
+                "a refused variant case has no position", path=str(self.path), key="position"
+            )
+        return self._position
 
 
 @attrs.frozen
@@ -81,9 +112,71 @@ def load_case_file(
     A position's ``variant`` path is read relative to the case file and must lie in its folder
     (or below) unless ``allow_outside`` is true: a case file from elsewhere cannot make us read
     any file on the machine."""
+    if not isinstance(path, str | Path):
+        raise CardrulesError(f"a case file's path, got {quote(path)}", code="bad-argument")
     path = Path(path)
     where = str(path)
-    doc = read_toml(path, lambda why: CaseFileError(why, path=where))
+
+    def fail(why: str) -> CaseFileError:
+        return CaseFileError(why, path=where)
+
+    return _load(read_text(path, fail), fail, path, path.parent, require_expect, allow_outside)
+
+
+def load_case_text(
+    text: str | bytes,
+    *,
+    base: str | Path,
+    name: str = "<text>",
+    require_expect: bool = True,
+    allow_outside: bool = False,
+) -> CaseFile:
+    """Read and check case text received in memory (TOML, as ``str`` or UTF-8 ``bytes``): what a
+    dispute service gets in a request, with no file to write. The checks are those of
+    :func:`load_case_file` — the same size, UTF-8 and nesting limits, the same keys.
+
+    ``base`` is the folder a position's ``variant`` path is read from; a path that resolves
+    outside it is refused unless ``allow_outside`` is true, as for a file. ``name`` is how
+    messages name the text (and the cases' ``path`` is ``base / name``)."""
+    if not isinstance(base, str | Path):
+        raise CardrulesError(
+            f"base must be a folder's path, got {quote(base)}", code="bad-argument"
+        )
+    if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME_CHARS or "/" in name:
+        raise CardrulesError(
+            f"name must be a file name of at most {MAX_NAME_CHARS} characters, got {quote(name)}",
+            code="bad-argument",
+        )
+    folder = Path(base)
+    try:
+        is_folder = folder.is_dir()
+    except (OSError, ValueError):
+        is_folder = False
+    if not is_folder:
+        raise CardrulesError(f"base {quote(str(base))} is not a folder", code="bad-argument")
+
+    def fail(why: str) -> CaseFileError:
+        return CaseFileError(why, path=name)
+
+    return _load(
+        decode_text(text, fail), fail, folder / name, folder, require_expect, allow_outside
+    )
+
+
+def _load(
+    text: str,
+    fail: Fail,
+    path: Path,
+    base: Path,
+    require_expect: bool,
+    allow_outside: bool,
+) -> CaseFile:
+    """The one loader behind :func:`load_case_file` and :func:`load_case_text`."""
+    for flag in (require_expect, allow_outside):
+        if not isinstance(flag, bool):
+            raise CardrulesError(f"a flag is true or false, got {quote(flag)}", code="bad-argument")
+    where = str(path)
+    doc = parse_toml(text, fail)
     for key in doc:
         if key not in ("format", "positions", "case"):
             raise CaseFileError(
@@ -109,25 +202,30 @@ def load_case_file(
         )
     seen: set[str] = set()
     cases = []
+    reading = _Reading(path, base, named, loaded, require_expect, allow_outside)
     for n, entry in enumerate(entries):
         if not isinstance(entry, dict):
             raise CaseFileError(
                 f"each [[case]] is a table, got {quote(entry)}", path=f"{where} case {n + 1}"
             )
-        cases.append(_load_case(path, n, entry, named, loaded, seen, require_expect, allow_outside))
+        cases.append(_load_case(reading, n, entry, seen))
     return CaseFile(path, tuple(cases))
 
 
-def _load_case(
-    path: Path,
-    n: int,
-    entry: Mapping[str, Any],
-    named: Mapping[str, Mapping[str, Any]],
-    loaded: dict[str, Position],
-    seen: set[str],
-    require_expect: bool,
-    allow_outside: bool,
-) -> Case:
+@attrs.frozen
+class _Reading:
+    """What every case of one file is read with."""
+
+    path: Path
+    base: Path
+    named: Mapping[str, Mapping[str, Any]]
+    loaded: dict[str, Position]
+    require_expect: bool
+    allow_outside: bool
+
+
+def _load_case(reading: _Reading, n: int, entry: Mapping[str, Any], seen: set[str]) -> Case:
+    path = reading.path
     case_id = entry.get("id")
     if not (isinstance(case_id, str) and len(case_id) <= MAX_NAME_CHARS and _ID.fullmatch(case_id)):
         raise CaseFileError(
@@ -151,7 +249,8 @@ def _load_case(
             raise CaseFileError(
                 f"not a key of a {kind} case{did_you_mean(key, allowed)}", path=where, key=key
             )
-    for key in _REQUIRED[kind] + (("expect",) if require_expect and kind != "round" else ()):
+    needs_expect = reading.require_expect and kind != "round"
+    for key in _REQUIRED[kind] + (("expect",) if needs_expect else ()):
         if key not in entry:
             raise CaseFileError(f"a {kind} case needs it", path=where, key=key)
     rules = entry.get("rules", [])
@@ -164,23 +263,30 @@ def _load_case(
     if not isinstance(then, dict):
         raise CaseFileError("a table", path=where, key="then")
     _check_expect(kind, entry, where)
+    table = _position_table(reading, entry.get("position"), where)
+    data = {k: v for k, v in entry.items() if k not in _COMMON}
+    common: dict[str, Any] = {
+        "path": path,
+        "id": case_id,
+        "kind": kind,
+        "rules": tuple(rules),
+        "note": note,
+        "data": data,
+        "position_table": table,
+    }
+    if kind == "variant":
+        game, outcome = _variant(reading, table, where)
+        if isinstance(outcome, VariantError):
+            return Case(**common, game=game, position=None, refusal=outcome)
+        position = Position(game=game, variant=outcome, given=frozenset(table))
+        return Case(**common, game=game, position=position)
     ref = entry.get("position")
     if isinstance(ref, str):
-        if ref not in named:
-            raise CaseFileError(
-                f"no [positions.{quote(ref)}] in this file{did_you_mean(ref, named)}",
-                path=where,
-                key="position",
-            )
-        if ref not in loaded:
-            loaded[ref] = _position(
-                named[ref], path, f"{path} [positions.{quote(ref)}]", allow_outside
-            )
-        position = loaded[ref]
-    elif isinstance(ref, dict):
-        position = _position(ref, path, where, allow_outside)
+        if ref not in reading.loaded:
+            reading.loaded[ref] = _position(table, reading, f"{path} [positions.{quote(ref)}]")
+        position = reading.loaded[ref]
     else:
-        raise CaseFileError("a [position] table or the name of one", path=where, key="position")
+        position = _position(table, reading, where)
     adapter = game_named(position.game).adapter
     known = (*THEN_KEYS, *sorted(adapter.then_keys | adapter.round_keys))
     for key in then:
@@ -188,27 +294,81 @@ def _load_case(
             raise CaseFileError(
                 f"unknown then key{did_you_mean(key, known)}", path=where, key=f"then.{key}"
             )
-    data = {k: v for k, v in entry.items() if k not in _COMMON}
-    return Case(
-        path=path,
-        id=case_id,
-        kind=kind,
-        rules=tuple(rules),
-        note=note,
-        position=position,
-        data=data,
-    )
+    return Case(**common, game=position.game, position=position)
+
+
+def _position_table(reading: _Reading, ref: object, where: str) -> Mapping[str, Any]:
+    """The ``[position]`` table a case gives inline or names."""
+    if isinstance(ref, str):
+        if ref not in reading.named:
+            raise CaseFileError(
+                f"no [positions.{quote(ref)}] in this file{did_you_mean(ref, reading.named)}",
+                path=where,
+                key="position",
+            )
+        table = reading.named[ref]
+        if not isinstance(table, dict):
+            raise CaseFileError("a table", path=f"{reading.path} [positions.{quote(ref)}]")
+        return table
+    if isinstance(ref, dict):
+        return ref
+    raise CaseFileError("a [position] table or the name of one", path=where, key="position")
+
+
+def _variant(
+    reading: _Reading, table: Mapping[str, Any], where: str
+) -> tuple[str, VariantBase | VariantError]:
+    """A ``variant`` case's game and its variant, or the refusal of it: the position names only
+    ``game``, ``variant`` and ``overrides`` (the contract's), and a refused variant is the case's
+    answer, kept, not raised."""
+    for key in table:
+        if key not in VARIANT_POSITION_KEYS:
+            hint = did_you_mean(key, VARIANT_POSITION_KEYS)
+            raise CaseFileError(
+                f"a variant case's position has only game, variant and overrides, not "
+                f"{quote(key)}{hint}",
+                path=where,
+                key="position",
+            )
+    try:
+        game = game_named(table.get("game")).name
+    except CardrulesError as err:
+        raise CaseFileError(str(err), path=where, key="position") from None
+    ref = table.get("variant")
+    if not isinstance(ref, str):
+        raise CaseFileError(
+            f"position.variant is a preset name or a path, got {quote(ref)}",
+            path=where,
+            key="position",
+        )
+    overrides = table.get("overrides", {})
+    if not isinstance(overrides, dict):
+        raise CaseFileError("position.overrides is a table", path=where, key="position")
+    try:
+        variant = load_variant(
+            ref,
+            game=game,
+            overrides=overrides,
+            base=reading.base,
+            allow_outside=reading.allow_outside,
+        )
+    except VariantError as err:
+        return game, err
+    return game, variant
 
 
 def _check_expect(kind: str, entry: Mapping[str, Any], where: str) -> None:
+    expect = entry.get("expect")
+    if kind == "variant":
+        _check_refusal(entry, expect, where)
     if "expect" not in entry:
         return
-    expect = entry["expect"]
     ok = {
         "classify": isinstance(expect, str),
         "beats": isinstance(expect, bool),
         "play": expect in ("legal", "illegal"),
         "round": True,
+        "variant": expect in ("playable", "refused"),
     }[kind]
     if not ok:
         shapes = {
@@ -216,6 +376,7 @@ def _check_expect(kind: str, entry: Mapping[str, Any], where: str) -> None:
             "beats": "true or false",
             "play": "'legal' or 'illegal'",
             "round": "",
+            "variant": "'playable' or 'refused'",
         }
         raise CaseFileError(
             f"must be {shapes[kind]}, got {quote(expect)}", path=where, key="expect"
@@ -226,11 +387,26 @@ def _check_expect(kind: str, entry: Mapping[str, Any], where: str) -> None:
         raise CaseFileError("only a legal move has a [case.then]", path=where, key="then")
 
 
-def _position(table: Mapping[str, Any], path: Path, where: str, allow_outside: bool) -> Position:
+def _check_refusal(entry: Mapping[str, Any], expect: object, where: str) -> None:
+    """A ``variant`` case's ``keys`` (the switch names its refusal must name) and ``error`` (the
+    refusal's code, our addition) belong to an expected refusal only."""
+    for key in ("keys", "error"):
+        if key in entry and expect != "refused":
+            raise CaseFileError(
+                "only an expected refusal names keys or an error code", path=where, key=key
+            )
+    keys = entry.get("keys", [])
+    if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+        raise CaseFileError("a list of switch names", path=where, key="keys")
+    if not isinstance(entry.get("error", ""), str):
+        raise CaseFileError("an error code", path=where, key="error")
+
+
+def _position(table: Mapping[str, Any], reading: _Reading, where: str) -> Position:
     if not isinstance(table, dict):
         raise CaseFileError("a table", path=where, key="position")
     try:
-        return load_position(table, base=path.parent, allow_outside=allow_outside)
+        return load_position(table, base=reading.base, allow_outside=reading.allow_outside)
     except CaseFileError:
         raise
     except CardrulesError as err:

@@ -1,20 +1,22 @@
-"""Running cases (``cardrules spec``, pytest) and ruling on disputes (``cardrules judge``)."""
+"""Running cases (``cardrules spec``, pytest) and the engine's answer to a case, which the judge
+(:mod:`cardrules.judge`) writes up for people and services."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 import attrs
 
 from cardrules.cases.adapter import CaseAdapter, UnsupportedCase
-from cardrules.cases.clauses import Clause
 from cardrules.cases.model import Case
-from cardrules.errors import CardrulesError, Illegal
+from cardrules.errors import CardrulesError, Illegal, VariantError
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
 from cardrules.registry import game_named
+from cardrules.variant import switches_of
 
-__all__ = ["Outcome", "Ruling", "adapter_for", "judge_case", "rule_on", "run_case"]
+__all__ = ["Outcome", "Ruling", "adapter_for", "refusal_keys", "rule_on", "run_case"]
 
 
 def adapter_for(game: str) -> CaseAdapter:
@@ -24,13 +26,19 @@ def adapter_for(game: str) -> CaseAdapter:
 
 @attrs.frozen
 class Ruling:
-    """What the engine says about a case: the answer (as the case would write its ``expect``), the
-    reason when a move is illegal, and the observed ``then`` values."""
+    """What the engine says about a case: the answer (as the case would write its ``expect``;
+    ``"done"`` for a round), the reason when a move is illegal, the refusal when a variant is
+    refused, and the observed values (a ``play`` case's ``then`` keys; everything a ``round``
+    computes; a refused variant's ``keys``). ``problem`` says why the case could not be ruled
+    on, and ``error`` is the error that stopped it (a move that cannot be read …), so a judge
+    can report its code."""
 
     answer: object
     reason: Illegal | None = None
     observed: Mapping[str, object] = attrs.field(factory=dict)
     problem: str = ""  # a move before the last was illegal, or the case could not be ruled on
+    error: CardrulesError | None = None
+    refusal: VariantError | None = None
 
 
 @attrs.frozen
@@ -44,14 +52,41 @@ class Outcome:
 def _move_text(case: Case, key: str) -> MoveText:
     value = case.data[key]
     if not isinstance(value, str):
-        raise CardrulesError(f"{key} must be 'SEAT: CARDS', got {value!r}", code="bad-case-file")
+        raise CardrulesError(
+            f"{key} must be 'SEAT: CARDS', got {value!r:.60}", code="bad-case-file"
+        )
     return parse_move_text(value)
 
 
+# A hint after a refusal ("; did you mean 'cha'?") names a switch it does not refuse.
+_HINT = re.compile(r"; did you mean .*?\?")
+
+
+def refusal_keys(refusal: VariantError, game: str) -> tuple[str, ...]:
+    """The switch names a variant's refusal names: the key it is about, then every switch of
+    ``game`` its message quotes (``'decks'``), in the order the game declares them."""
+    detail = _HINT.sub("", refusal.detail)
+    names = [refusal.key] if refusal.key else []
+    for field in switches_of(game_named(game).variant_class):
+        if field.name not in names and f"'{field.name}'" in detail:
+            names.append(field.name)
+    return tuple(names)
+
+
 def rule_on(case: Case) -> Ruling:
-    """The engine's ruling on a case (no comparison with ``expect``)."""
-    adapter = adapter_for(case.position.game)
+    """The engine's ruling on a case (no comparison with ``expect``). A case that cannot be ruled
+    on — a move that cannot be read, a seat out of range, a check the engine does not implement —
+    is a ruling with ``problem`` and ``error`` set, never an exception: one bad case fails
+    alone."""
+    if not isinstance(case, Case):
+        raise CardrulesError(f"a loaded case is needed, got {type(case).__name__}")
     try:
+        if case.kind == "variant":
+            if case.refusal is None:
+                return Ruling("playable")
+            keys = refusal_keys(case.refusal, case.game)
+            return Ruling("refused", observed={"keys": keys}, refusal=case.refusal)
+        adapter = adapter_for(case.position.game)
         if case.kind == "classify":
             return Ruling(adapter.classify(case.position, _move_text(case, "cards")))
         if case.kind == "beats":
@@ -62,9 +97,9 @@ def rule_on(case: Case) -> Ruling:
         if case.kind == "round":
             return Ruling("done", observed=dict(adapter.round(case.position, case.data)))
     except UnsupportedCase as err:
-        return Ruling(None, problem=f"unsupported: {err}")
+        return Ruling(None, problem=f"unsupported: {err}", error=err)
     except CardrulesError as err:
-        return Ruling(None, problem=f"error: {err}")
+        return Ruling(None, problem=f"error {err.code}: {err}", error=err)
     raise AssertionError(case.kind)  # pragma: no cover - the loader checks kinds
 
 
@@ -129,6 +164,8 @@ def _compare(case: Case) -> Outcome:
     expected_parts = [] if case.kind == "round" else [_show(case.expect)]
     if "error" in case.data:
         expected_parts.append(f"error {case.data['error']}")
+    if "keys" in case.data:
+        expected_parts.append(f"naming {_show(_normalise('keys', case.data['keys']))}")
     then = case.data.get("then", {})
     expected_parts += [f"{k} = {_show(_normalise(k, v))}" for k, v in then.items()]
     expected = ", ".join(expected_parts)
@@ -137,11 +174,19 @@ def _compare(case: Case) -> Outcome:
     got_parts = [] if case.kind == "round" else [_show(ruling.answer)]
     ok = case.kind == "round" or ruling.answer == case.expect
     if "error" in case.data:
-        code = ruling.reason.code if ruling.reason else None
+        refused = ruling.reason or ruling.refusal
+        code = refused.code if refused else None
         got_parts.append(f"error {code}")
         ok = ok and code == case.data["error"]
+    if "keys" in case.data:
+        observed = ruling.observed.get("keys", ())
+        named = observed if isinstance(observed, tuple) else ()
+        got_parts.append(f"naming {_show(named)}")
+        ok = ok and all(key in named for key in case.data["keys"])
     if ruling.reason is not None and "error" not in case.data:
         got_parts.append(f"({ruling.reason})")
+    if ruling.refusal is not None and "error" not in case.data:
+        got_parts.append(f"({ruling.refusal})")
     for key, want in then.items():
         have = ruling.observed.get(key)
         if key not in ruling.observed:
@@ -151,27 +196,3 @@ def _compare(case: Case) -> Outcome:
         got_parts.append(f"{key} = {_show(have)}")
         ok = ok and _normalise(key, want) == have
     return Outcome(case, ok, expected, ", ".join(got_parts))
-
-
-def judge_case(case: Case, clauses: Mapping[str, Clause]) -> list[str]:
-    """Lines a player can read: the ruling, the reason, and the clauses with their titles."""
-    ruling = rule_on(case)
-    lines = [f"{case.path.name} :: {case.id} ({case.kind})"]
-    if case.note:
-        lines.append(f"  situation: {case.note}")
-    if ruling.problem:
-        lines.append(f"  cannot rule: {ruling.problem}")
-    else:
-        lines.append(f"  ruling: {_show(ruling.answer)}")
-    cited = list(case.rules)
-    if ruling.reason is not None:
-        lines.append(f"  reason: {ruling.reason.message} (code {ruling.reason.code})")
-        if ruling.reason.clause not in cited:
-            cited.insert(0, ruling.reason.clause)
-    for key, value in ruling.observed.items():
-        lines.append(f"  then {key} = {_show(value)}")
-    for clause_id in cited:
-        clause = clauses.get(clause_id)
-        title = clause.title if clause else "(not a clause of this project's spec)"
-        lines.append(f"  clause {clause_id}: {title}")
-    return lines

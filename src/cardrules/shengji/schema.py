@@ -124,7 +124,21 @@ def schemas() -> dict[str, JSONObject]:
         "shengji.position": position_schema("shengji", _position_keys()),
         **_match_schemas(variant, levels, state, view),
     }
-    out["shengji.ruling"] = ruling_schema("shengji", state, out["shengji.match"])
+    out["shengji.ruling"] = ruling_schema(
+        "shengji",
+        state,
+        out["shengji.match"],
+        events=out["shengji.events"],
+        round_result=obj(
+            {
+                "levels": levels,
+                "banker": SEAT,
+                "score": array({"type": "integer"}, exactly=2),
+                "winner": {"enum": [-1, 0, 1]},
+                "scores": array({"type": "integer"}),
+            }
+        ),
+    )
     return out
 
 

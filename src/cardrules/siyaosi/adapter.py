@@ -174,8 +174,12 @@ class SiyaosiAdapter(StateAdapter[Move]):
             "score": points or (0, 0),
             "winner": -1 if standing.winner is None else standing.winner,
         }
-        if "tributes" in then or "leader" in then:
-            observed |= _next_round(variant, standing, result, case.get("next_hands"))
+        # The next round's tributes and leader: computed whenever they can be (a ruling shows
+        # them); a case checking them without the next deal, when tribute is due, is refused.
+        next_hands = case.get("next_hands")
+        due = standing.winner is None and bool(dues(variant, result).payers)
+        if "tributes" in then or "leader" in then or next_hands is not None or not due:
+            observed |= _next_round(variant, standing, result, next_hands)
         return observed
 
 

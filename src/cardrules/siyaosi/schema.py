@@ -90,8 +90,31 @@ def schemas() -> dict[str, JSONObject]:
         "siyaosi.position": position_schema("siyaosi", _position_keys()),
         **_match_schemas(table, moves, embedded(view), obj(round_result)),
     }
-    out["siyaosi.ruling"] = ruling_schema("siyaosi", state, out["siyaosi.match"])
+    out["siyaosi.ruling"] = ruling_schema(
+        "siyaosi",
+        state,
+        out["siyaosi.match"],
+        events=out["siyaosi.events"],
+        round_result=_round_ruling(levels),
+    )
     return out
+
+
+def _round_ruling(levels: JSONObject) -> JSONObject:
+    """What a 四幺四 ``round`` case's ruling computes (``cardrules.siyaosi.adapter``): the
+    standing after the round, and the next round's tributes and leader when they can be known."""
+    result = obj(
+        {
+            "levels": levels,
+            "ruling": TEAM,
+            "score": array({"type": "integer"}, exactly=2),
+            "winner": {"enum": [-1, 0, 1]},
+            "tributes": array({"type": "string"}),
+            "leader": {"type": "integer", "minimum": -1},
+        }
+    )
+    result["required"] = ["levels", "ruling", "score", "winner"]
+    return result
 
 
 def _match_schemas(
