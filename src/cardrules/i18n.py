@@ -44,9 +44,13 @@ class Catalog:
         return catalog("en").text(key) if self.lang != "en" else key
 
     def combination(self, game: str, name: str) -> str:
+        """The name of ``game``'s combination ``name`` in this language (the name itself if the
+        catalog lacks it)."""
         return self._sub("combination", game, name) or name
 
     def kind(self, game: str, kind: str) -> str:
+        """The name of ``game``'s move kind ``kind`` in this language (the kind itself if the
+        catalog lacks it)."""
         return self._sub("kind", game, kind) or kind
 
     def code(self, game: str, code: str) -> str | None:
@@ -58,6 +62,7 @@ class Catalog:
         return self._get("clause", clause_id)
 
     def event(self, name: str) -> str:
+        """The name of event ``name`` in this language (the name itself if the catalog lacks it)."""
         return self._get("event", name) or name
 
     def _sub(self, section: str, game: str, key: str) -> str | None:

@@ -53,6 +53,7 @@ class Ruling:
     state: JSONObject | None = None
 
     def to_json(self) -> JSONObject:
+        """The ruling as a JSON document (``type = "ruling"``, schema ``<game>.ruling``)."""
         return document(
             self.game,
             "ruling",
