@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import doctest
+import importlib
 import pkgutil
 import re
 from pathlib import Path
@@ -15,6 +16,12 @@ import cardrules
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 GUIDES = sorted((DOCS / "guides").glob("*.md"))
+#: Every module of the package (``cardrules.__main__`` runs the command line when imported).
+MODULES = ["cardrules"] + [
+    m.name
+    for m in pkgutil.walk_packages(cardrules.__path__, "cardrules.")
+    if m.name != "cardrules.__main__"
+]
 
 
 def test_there_are_guides() -> None:
@@ -43,11 +50,21 @@ def _documented_modules() -> set[str]:
 
 
 def test_every_module_is_in_the_reference() -> None:
-    modules = {"cardrules"} | {
-        m.name
-        for m in pkgutil.walk_packages(cardrules.__path__, "cardrules.")
-        if m.name != "cardrules.__main__"
-    }
+    modules = set(MODULES)
     documented = _documented_modules()
     assert not modules - documented, "not in docs/: " + ", ".join(sorted(modules - documented))
     assert not documented - modules, "no such module: " + ", ".join(sorted(documented - modules))
+
+
+def test_docstring_examples() -> None:
+    """The examples in the docstrings (shown in the reference) run as shown."""
+    attempted = 0
+    for name in sorted(MODULES):
+        result = doctest.testmod(
+            importlib.import_module(name),
+            optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+            report=False,
+        )
+        assert result.failed == 0, name
+        attempted += result.attempted
+    assert attempted > 5

@@ -171,8 +171,8 @@ class Actor(Protocol[M]):
         ...
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> M:
-        """A legal move drawn uniformly with ``rng``, of ``seat`` or of any seat that may act; never
-        lists the moves to draw one."""
+        """A legal move drawn uniformly with ``rng``, of ``seat`` or of any seat that may act; a
+        :class:`~cardrules.errors.CardrulesError` if there is none."""
         ...
 
     def to_json(self) -> JSONObject:
@@ -225,7 +225,7 @@ class GameState(Actor[M], Protocol[M]):
 
     def result(self) -> ResultLike:
         """The result of the finished round (or match); a :class:`~cardrules.errors.CardrulesError`
-        with code ``not-over`` before it ends."""
+        before it ends."""
         ...
 
 

@@ -107,8 +107,8 @@ class Table(Protocol):
 
     @property
     def level(self) -> Rank:
-        """The round's level (the banker team's, or the first round's level before there is a
-        banker)."""
+        """The round's level: the banker team's (in round 1 both teams are at the start level, so
+        it is known before the banker)."""
         ...
 
     @property
@@ -123,7 +123,7 @@ class Table(Protocol):
 
     @property
     def burier(self) -> int | None:
-        """The seat that took the kitty to bury it last; ``None`` before the first burial."""
+        """The seat that last took up the kitty to bury it; ``None`` before anyone has."""
         ...
 
 
