@@ -1,3 +1,5 @@
+"""``python -m cardrules``: the command line (:func:`cardrules.cli.main`)."""
+
 import sys
 
 from cardrules.cli import main

@@ -28,7 +28,11 @@ M = TypeVar("M", bound=MoveLike)
 class Bot(Protocol[M]):
     """Chooses a move for the seat of ``view`` (``None``: wait, allowed only out of turn)."""
 
-    def choose(self, view: GameView[M], rng: random.Random) -> M | None: ...
+    def choose(self, view: GameView[M], rng: random.Random) -> M | None:
+        """The move of ``view``'s seat, one of its legal moves; ``None`` to wait, which only a seat
+        out of turn may do. ``rng`` is the only randomness a bot may use, so a seeded round plays
+        the same every time."""
+        ...
 
 
 class RandomBot:
@@ -40,6 +44,8 @@ class RandomBot:
         self.eager = eager
 
     def choose(self, view: GameView[M], rng: random.Random) -> M | None:
+        """A legal move drawn uniformly with ``rng``; out of turn, ``None`` unless a draw under
+        ``eager`` says to step in."""
         if view.turn != view.seat and rng.random() >= self.eager:
             return None
         return view.random_move(rng)

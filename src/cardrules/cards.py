@@ -36,18 +36,27 @@ class Suit(enum.IntEnum):
 
     @property
     def letter(self) -> str:
+        """The suit's notation letter: ``S``, ``H``, ``C`` or ``D``."""
         return "SHCD"[self]
 
     @property
     def symbol(self) -> str:
+        """The suit's symbol: ``♠``, ``♥``, ``♣`` or ``♦``."""
         return "♠♥♣♦"[self]
 
     @property
     def is_black(self) -> bool:
+        """Whether the suit is spades or clubs."""
         return self in (Suit.SPADES, Suit.CLUBS)
 
     @classmethod
     def parse(cls, text: str) -> Suit:
+        """A suit from its letter or symbol, in any case; anything else is a
+        :class:`~cardrules.errors.NotationError`.
+
+        >>> Suit.parse("h"), Suit.parse("♠")
+        (<Suit.HEARTS: 1>, <Suit.SPADES: 0>)
+        """
         suit = _SUIT_BY_TEXT.get(_fold(text))
         if suit is None:
             raise NotationError(f"not a suit: {quote(text)}; use S H C D or ♠ ♥ ♣ ♦")
@@ -98,10 +107,12 @@ class Rank(enum.IntEnum):
 
     @property
     def is_joker(self) -> bool:
+        """Whether the rank is the small or the big joker."""
         return self >= Rank.SMALL_JOKER
 
     @property
     def text(self) -> str:
+        """The rank's notation: ``2`` … ``10``, ``J``, ``Q``, ``K``, ``A``, ``SJ``, ``BJ``."""
         return _RANK_TEXT[self]
 
     @classmethod
@@ -154,10 +165,12 @@ class Card:
 
     @property
     def is_joker(self) -> bool:
+        """Whether the card is a joker (it has no suit)."""
         return self.suit is None
 
     @staticmethod
     def from_index(index: int) -> Card:
+        """The card in slot ``index`` (0–53) of a count vector, the inverse of :attr:`index`."""
         return _ALL[index]
 
     @staticmethod

@@ -28,6 +28,7 @@ class SplitMix64:
         self._state = seed & _MASK
 
     def next_u64(self) -> int:
+        """The next 64-bit number of the sequence."""
         self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
         z = self._state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

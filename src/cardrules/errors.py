@@ -253,6 +253,7 @@ class Illegal:
         return f"{self.code} [{self.clause}]: {self.message}"
 
     def to_json(self) -> dict[str, str]:
+        """The refusal as a JSON object: ``code``, ``clause`` and ``message``."""
         return {"code": self.code, "clause": self.clause, "message": self.message}
 
 
@@ -265,6 +266,7 @@ class IllegalMoveError(CardrulesError):
 
     @property
     def clause(self) -> str:
+        """The id of the clause the refusal rests on."""
         return self.reason.clause
 
     def details(self) -> dict[str, str | int]:

@@ -37,6 +37,7 @@ class Event:
     DETAIL: ClassVar[bool] = False
 
     def to_json(self) -> JSONObject:
+        """The event as a JSON object: ``event`` (its name) and its fields."""
         return {"event": self.NAME, **record_json(self)}
 
     def describe(self) -> str:

@@ -57,15 +57,23 @@ class MoveLike(Protocol):
     """What every move is: ``Move(seat, kind, cards)``; its text form is the case notation."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat that makes the move."""
+        ...
 
     @property
-    def kind(self) -> str: ...
+    def kind(self) -> str:
+        """The kind of move (a play, a pass, a cha …), one of the game's ``MoveKind``."""
+        ...
 
     @property
-    def cards(self) -> Cards: ...
+    def cards(self) -> Cards:
+        """The cards the move names (none for a pass)."""
+        ...
 
-    def to_json(self) -> JSONObject: ...
+    def to_json(self) -> JSONObject:
+        """The move as a JSON document (``type = "move"``)."""
+        ...
 
     def pretty(self) -> str:
         """The move's text with suit symbols, for a person."""
@@ -80,65 +88,110 @@ class TopLike(Protocol):
     """What stands on top of the trick: who put it there and the cards that count."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat whose play stands on top of the trick."""
+        ...
 
     @property
-    def cards(self) -> Cards: ...
+    def cards(self) -> Cards:
+        """The cards of that play that count."""
+        ...
 
 
 class ResultLike(Protocol):
     """A finished round's result; each game adds its own fields."""
 
-    def to_json(self) -> JSONObject: ...
+    def to_json(self) -> JSONObject:
+        """The result as a JSON document (``type = "result"``)."""
+        ...
 
 
 class Actor(Protocol[M]):
     """What a state and a view have in common: the public table and the moves one may make."""
 
     @property
-    def variant(self) -> VariantBase: ...
+    def variant(self) -> VariantBase:
+        """The variant the game is played by."""
+        ...
 
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """The number of seats at the table."""
+        ...
 
     @property
-    def turn(self) -> int | None: ...
+    def turn(self) -> int | None:
+        """The seat whose normal turn it is; ``None`` once the round is over."""
+        ...
 
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the round (or, for a match, the match) is over."""
+        ...
 
     @property
-    def hand_sizes(self) -> tuple[int, ...]: ...
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds, by seat."""
+        ...
 
     @property
-    def top(self) -> TopLike | None: ...
+    def top(self) -> TopLike | None:
+        """What stands on top of the current trick; ``None`` when no trick is open."""
+        ...
 
     @property
-    def trick(self) -> tuple[M, ...]: ...
+    def trick(self) -> tuple[M, ...]:
+        """The moves of the current trick so far, oldest first."""
+        ...
 
-    def legal_moves(self, seat: int | None = None) -> LegalMoves[M]: ...
+    def legal_moves(self, seat: int | None = None) -> LegalMoves[M]:
+        """Every legal move of every seat that may act now, or only ``seat``'s (CORE-API-2 (Who may
+        act)): a lazy collection that counts, tests membership and iterates without listing
+        everything."""
+        ...
 
-    def explain(self, move: M) -> Illegal | None: ...
+    def explain(self, move: M) -> Illegal | None:
+        """Why ``move`` is illegal here, as an :class:`~cardrules.errors.Illegal` (code, clause,
+        message); ``None`` if it is legal. Never raises for a bad move."""
+        ...
 
-    def is_legal(self, move: M) -> bool: ...
+    def is_legal(self, move: M) -> bool:
+        """Whether ``move`` is legal here (``explain(move) is None``)."""
+        ...
 
-    def grounds(self, move: M) -> tuple[str, ...]: ...
+    def grounds(self, move: M) -> tuple[str, ...]:
+        """The clauses that decide ``move`` here: the refusing clause when it is illegal, else the
+        clauses that make it legal."""
+        ...
 
-    def parse_move(self, text: str | MoveText) -> M: ...
+    def parse_move(self, text: str | MoveText) -> M:
+        """The move written as ``text`` (``"SEAT: CARDS"``, ``"SEAT: VERB CARDS"``), with its kind
+        worked out from the situation; a :class:`~cardrules.errors.NotationError` if it is not
+        notation."""
+        ...
 
-    def random_move(self, rng: random.Random, seat: int | None = None) -> M: ...
+    def random_move(self, rng: random.Random, seat: int | None = None) -> M:
+        """A legal move drawn uniformly with ``rng``, of ``seat`` or of any seat that may act; a
+        :class:`~cardrules.errors.CardrulesError` if there is none."""
+        ...
 
-    def to_json(self) -> JSONObject: ...
+    def to_json(self) -> JSONObject:
+        """The state or view as a JSON document, which its class's ``from_json`` reads back."""
+        ...
 
 
 class GameView(Actor[M], Protocol[M]):
     """What one seat may know, able to list and check that seat's moves."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat this view is of."""
+        ...
 
     @property
-    def hand(self) -> Cards: ...
+    def hand(self) -> Cards:
+        """The cards the seat holds."""
+        ...
 
     def arranged_hand(self) -> tuple[tuple[Card, ...], ...]:
         """The seat's hand as a player sorts it, in groups from the weakest to the strongest
@@ -151,15 +204,29 @@ class GameState(Actor[M], Protocol[M]):
     """A moment of a game that knows every hand. Immutable: ``apply`` returns a new state."""
 
     @property
-    def hands(self) -> tuple[Cards, ...]: ...
+    def hands(self) -> tuple[Cards, ...]:
+        """Every seat's hand, by seat."""
+        ...
 
-    def apply(self, move: M) -> Self: ...
+    def apply(self, move: M) -> Self:
+        """The state after ``move``; raises :class:`~cardrules.errors.IllegalMoveError` (changing
+        nothing) if it is illegal."""
+        ...
 
-    def step(self, move: M) -> tuple[Self, tuple[Event, ...]]: ...
+    def step(self, move: M) -> tuple[Self, tuple[Event, ...]]:
+        """:meth:`apply`, and what happened: the move first, then the game's events (CORE-EVENT-1
+        (What a move did))."""
+        ...
 
-    def view(self, seat: int) -> GameView[M]: ...
+    def view(self, seat: int) -> GameView[M]:
+        """What ``seat`` may know of this state, able to act for that seat (CORE-VIEW-1 (Views act
+        for their seat))."""
+        ...
 
-    def result(self) -> ResultLike: ...
+    def result(self) -> ResultLike:
+        """The result of the finished round (or match); a :class:`~cardrules.errors.CardrulesError`
+        before it ends."""
+        ...
 
 
 # ---------------------------------------------------------------------- shared implementation
@@ -170,9 +237,11 @@ class Judge(Generic[M]):
     __slots__ = ()
 
     def explain(self, move: M) -> Illegal | None:  # pragma: no cover - every game defines it
+        """Why ``move`` is illegal here, or ``None`` if it is legal (each game defines it)."""
         raise NotImplementedError
 
     def is_legal(self, move: M) -> bool:
+        """Whether ``move`` is legal here: ``explain(move) is None``."""
         return self.explain(move) is None
 
     def _legal_grounds(self, move: M) -> tuple[str, ...]:  # pragma: no cover - per game

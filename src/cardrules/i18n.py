@@ -73,9 +73,13 @@ class Catalog:
         return " ".join(str(names.get(token, token)) for token in shown.split(" ")) if shown else ""
 
     def combination(self, game: str, name: str) -> str:
+        """The name of ``game``'s combination ``name`` in this language (the name itself if the
+        catalog lacks it)."""
         return self._sub("combination", game, name) or name
 
     def kind(self, game: str, kind: str) -> str:
+        """The name of ``game``'s move kind ``kind`` in this language (the kind itself if the
+        catalog lacks it)."""
         return self._sub("kind", game, kind) or kind
 
     def code(self, game: str, code: str) -> str | None:
@@ -92,6 +96,7 @@ class Catalog:
         return self._get("clause", clause_id)
 
     def event(self, name: str) -> str:
+        """The name of event ``name`` in this language (the name itself if the catalog lacks it)."""
         return self._get("event", name) or name
 
     def event_line(self, game: str, event: Mapping[str, object]) -> str | None:

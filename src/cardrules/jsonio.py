@@ -54,7 +54,9 @@ __all__ = [
 #: The version of every document layout this library writes.
 FORMAT = 1
 
+#: Any JSON value, as :func:`json.loads` returns it.
 JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | None
+#: A JSON object: what every document of the library is.
 JSONObject = dict[str, JSON]
 
 _E = TypeVar("_E", bound=StrEnum)
@@ -176,12 +178,16 @@ class Reader:
 
     # ------------------------------------------------------------------ plumbing
     def key(self, key: str) -> str:
+        """The path of field ``key`` in the document (``hands[2]``, ``trick[0].cards``)."""
         return f"{self._path}.{key}" if self._path else key
 
     def bad(self, key: str, value: object, why: str) -> DocumentError:
+        """The :class:`~cardrules.errors.DocumentError` refusing ``value`` of field ``key``, saying
+        ``why``."""
         return DocumentError(self._what, f"{why}, got {quote(value)}", key=self.key(key))
 
     def raw(self, key: str) -> object:
+        """Field ``key`` as given, marked read; refused if it is missing."""
         self._seen.add(key)
         if key not in self._table:
             raise DocumentError(self._what, "missing", key=self.key(key))
@@ -202,6 +208,7 @@ class Reader:
                 raise DocumentError(self._what, "unknown field", key=self.key(key))
 
     def sub(self, key: str) -> Reader:
+        """A reader of field ``key``, which must be an object."""
         value = self.raw(key)
         if not isinstance(value, Mapping):
             raise self.bad(key, value, "an object is needed")
@@ -224,9 +231,12 @@ class Reader:
 
     # ------------------------------------------------------------------ scalars
     def integer(self, key: str, lo: int | None = None, hi: int | None = None) -> int:
+        """Field ``key``, an integer (not a boolean or a float) within ``lo`` … ``hi``."""
         return self.int_value(key, self.raw(key), lo, hi)
 
     def int_value(self, key: str, value: object, lo: int | None, hi: int | None) -> int:
+        """``value`` (of field ``key``), an integer (not a boolean or a float) within ``lo`` …
+        ``hi``."""
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.bad(key, value, "an integer is needed")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
@@ -236,16 +246,19 @@ class Reader:
         return value
 
     def opt_integer(self, key: str, lo: int | None = None, hi: int | None = None) -> int | None:
+        """Field ``key``, ``null`` or an integer within ``lo`` … ``hi``."""
         value = self.raw(key)
         return None if value is None else self.int_value(key, value, lo, hi)
 
     def boolean(self, key: str) -> bool:
+        """Field ``key``, ``true`` or ``false``."""
         value = self.raw(key)
         if not isinstance(value, bool):
             raise self.bad(key, value, "true or false is needed")
         return value
 
     def text(self, key: str, limit: int = 200) -> str:
+        """Field ``key``, a string of at most ``limit`` characters."""
         value = self.raw(key)
         if not isinstance(value, str):
             raise self.bad(key, value, "a string is needed")
@@ -254,6 +267,7 @@ class Reader:
         return value
 
     def choice(self, key: str, allowed: Iterable[str]) -> str:
+        """Field ``key``, one of the strings ``allowed``."""
         options = tuple(allowed)
         value = self.raw(key)
         if not isinstance(value, str) or value not in options:
@@ -261,12 +275,15 @@ class Reader:
         return value
 
     def enum(self, key: str, cls: type[_E]) -> _E:
+        """Field ``key``, the value of a member of ``cls``, as that member."""
         return cls(self.choice(key, [m.value for m in cls]))
 
     def rank(self, key: str) -> Rank:
+        """Field ``key``, a level rank (``2`` … ``A``, not a joker)."""
         return self.rank_value(key, self.raw(key))
 
     def rank_value(self, key: str, value: object) -> Rank:
+        """``value`` (of field ``key``), a level rank (``2`` … ``A``, not a joker)."""
         if not isinstance(value, str) or len(value) > 2:
             raise self.bad(key, value, "a rank (2 … A) is needed")
         try:
@@ -287,6 +304,7 @@ class Reader:
         return Suit.parse(value)
 
     def cards(self, key: str, decks: int) -> Cards:
+        """Field ``key``, card notation holding no card more often than ``decks`` decks do."""
         return self.cards_value(key, self.raw(key), decks)
 
     def cards_value(self, key: str, value: object, decks: int) -> Cards:
@@ -302,12 +320,16 @@ class Reader:
 
     # ------------------------------------------------------------------ arrays
     def ints(self, key: str, length: int | None, lo: int | None, hi: int | None) -> tuple[int, ...]:
+        """Field ``key``, an array of integers within ``lo`` … ``hi``, of exactly ``length`` entries
+        (at most 64 when ``length`` is ``None``)."""
         items = self.items(key, length if length is not None else 64)
         if length is not None and len(items) != length:
             raise self.bad(key, f"{len(items)} entries", f"exactly {length} entries")
         return tuple(self.int_value(path, v, lo, hi) for path, v in items)
 
     def each(self, key: str, limit: int, read: Callable[[str, object], _T]) -> tuple[_T, ...]:
+        """Field ``key``, an array of at most ``limit`` entries, each read by ``read(path,
+        value)``."""
         return tuple(read(path, value) for path, value in self.items(key, limit))
 
 

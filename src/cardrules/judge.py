@@ -202,6 +202,7 @@ class Ruling:
         return () if self.table is None else tuple(self.table.lines())
 
     def to_json(self) -> JSONObject:
+        """The ruling as a JSON document (``type = "ruling"``, schema ``<game>.ruling``)."""
         return _envelope(
             self,
             {

@@ -90,6 +90,9 @@ class MoveBase(Generic[K]):
 
     @classmethod
     def from_text(cls, text: MoveText) -> Self:
+        """The move ``text`` names, its verb read as the kind (a play when it has none); a
+        :class:`~cardrules.errors.NotationError` for a verb that is no move of the game. The kind
+        is not worked out from a situation: use a state's or view's ``parse_move`` for that."""
         kind = cls.PLAY if text.verb is None else text.verb
         if kind not in cls.verbs():
             raise NotationError(

@@ -117,6 +117,7 @@ class Cards:
     # ------------------------------------------------------------------ construction
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Cards:
+        """The cards of ``cards``, an iterable of :class:`~cardrules.cards.Card` (repeats count)."""
         counts = [0] * CARD_COUNT
         for card in cards:
             counts[card.index] += 1
@@ -179,6 +180,7 @@ class Cards:
 
     # ------------------------------------------------------------------ queries
     def count(self, card: Card) -> int:
+        """How many copies of ``card`` there are."""
         return self.counts[card.index]
 
     def __len__(self) -> int:
@@ -225,18 +227,22 @@ class Cards:
         return tuple(rank_counts(self.counts))
 
     def rank_count(self, rank: Rank) -> int:
+        """How many cards of ``rank`` there are, of every suit."""
         counts = self.counts
         return sum(counts[i] for i in INDICES_OF_RANK[rank])
 
     def suit_counts(self) -> tuple[int, int, int, int]:
+        """How many cards of each suit there are, in ♠ ♥ ♣ ♦ order (jokers in none)."""
         c = self.counts
         return (sum(c[0:13]), sum(c[13:26]), sum(c[26:39]), sum(c[39:52]))
 
     def of_suit(self, suit: Suit) -> Cards:
+        """The cards of ``suit`` alone."""
         lo = suit * 13
         return _trusted(_ZERO[:lo] + self.counts[lo : lo + 13] + _ZERO[lo + 13 :])
 
     def max_copies(self) -> int:
+        """The most copies of any one card (0 for no cards)."""
         return max(self.counts)
 
     def check_within(self, decks: int) -> None:
@@ -274,6 +280,11 @@ class Cards:
         return " ".join(str(c) for c in self)
 
     def pretty(self) -> str:
+        """The cards with suit symbols, in display order.
+
+        >>> Cards.parse("AS 10H BJ").pretty()
+        '10♥ A♠ BJ'
+        """
         return " ".join(c.pretty() for c in self)
 
     def __repr__(self) -> str:

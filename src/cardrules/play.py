@@ -47,7 +47,9 @@ _HELP = (
 class LineReader(Protocol):
     """Where the person's lines come from: ``sys.stdin``, a file, or a test's typist."""
 
-    def readline(self) -> str: ...
+    def readline(self) -> str:
+        """The next line, with its newline; ``""`` at the end of the input."""
+        ...
 
 
 class _Quit(Exception):

@@ -60,11 +60,13 @@ class Position:
 
     @property
     def players(self) -> int:
+        """The number of seats of the position's variant."""
         players: int = getattr(self.variant, "players", 4)
         return players
 
     @property
     def decks(self) -> int:
+        """The number of decks of the position's variant."""
         decks: int = getattr(self.variant, "decks", 1)
         return decks
 
@@ -75,6 +77,8 @@ class Position:
                 raise PositionError(f"means nothing in {self.game}", key=key)
 
     def require(self, *keys: str) -> None:
+        """Refuse the position with a :class:`~cardrules.errors.PositionError` naming the first of
+        ``keys`` it does not give."""
         for key in keys:
             if key not in self.given:
                 raise PositionError(f"a {self.game} position needs it here", key=key)

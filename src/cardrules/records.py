@@ -336,6 +336,7 @@ class MoveLog(Generic[M]):
     move: M | None = None
 
     def moves(self) -> tuple[M, ...]:
+        """Every move of the log, oldest first."""
         out = []
         log: MoveLog[M] | None = self
         while log is not None and log.move is not None:

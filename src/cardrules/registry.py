@@ -55,39 +55,71 @@ class Game(Protocol):
     """What the registry knows of a game, with its move type hidden (see :class:`GameEntry`)."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The game's registered name (``siyaosi``, ``shengji``), as files and the command line
+        write it."""
+        ...
 
     @property
-    def title(self) -> str: ...
+    def title(self) -> str:
+        """The game's name for people (``四幺四 (4A4)``)."""
+        ...
 
     @property
-    def variant_class(self) -> type[VariantBase]: ...
+    def variant_class(self) -> type[VariantBase]:
+        """The game's ``Variant`` class."""
+        ...
 
     @property
-    def presets(self) -> Traversable: ...
+    def presets(self) -> Traversable:
+        """The folder of the game's preset variant files."""
+        ...
 
     @property
-    def adapter(self) -> CaseAdapter: ...
+    def adapter(self) -> CaseAdapter:
+        """The hooks the case runner rules with."""
+        ...
 
     @property
-    def position_keys(self) -> frozenset[str]: ...
+    def position_keys(self) -> frozenset[str]:
+        """The ``[position]`` keys this game reads besides the contract's."""
+        ...
 
-    def schemas(self) -> Mapping[str, JSONObject]: ...
+    def schemas(self) -> Mapping[str, JSONObject]:
+        """The JSON Schemas of the game's documents, by name."""
+        ...
 
-    def seen_events(self, events: Sequence[Event], seat: int) -> tuple[Event, ...]: ...
+    def seen_events(self, events: Sequence[Event], seat: int) -> tuple[Event, ...]:
+        """``events`` as ``seat`` saw them."""
+        ...
 
-    def new_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R: ...
+    def new_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R:
+        """Deal a round of ``variant`` from ``seed`` and hand the state to ``user``."""
+        ...
 
-    def state_from_position(self, position: Position, user: StateUser[R]) -> R: ...
+    def state_from_position(self, position: Position, user: StateUser[R]) -> R:
+        """Build the state a case's ``[position]`` describes and hand it to ``user``."""
+        ...
 
-    def match_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R | None: ...
+    def match_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R | None:
+        """Start a whole match from ``seed`` and hand it to ``user`` (``None``: the game has no
+        matches)."""
+        ...
 
-    def state_from_json(self, data: Mapping[str, JSON] | str | bytes, user: StateUser[R]) -> R: ...
+    def state_from_json(self, data: Mapping[str, JSON] | str | bytes, user: StateUser[R]) -> R:
+        """Read a state document of this game (a round's or a match's) and hand the state to
+        ``user``."""
+        ...
 
     @property
-    def bot_names(self) -> tuple[str, ...]: ...
+    def bot_names(self) -> tuple[str, ...]:
+        """The names of the game's bots (``random``, ``heuristic`` …)."""
+        ...
 
-    def seat_bots(self, variant: VariantBase, seed: int, user: TableUser[R]) -> R: ...
+    def seat_bots(self, variant: VariantBase, seed: int, user: TableUser[R]) -> R:
+        """Start what a game between bots plays from ``seed`` and hand it to ``user`` with the
+        game's entry (its bots and tally)."""
+        ...
 
 
 @attrs.frozen
@@ -119,6 +151,7 @@ class GameEntry(Generic[M]):
     visible_events: Callable[[Sequence[Event], int], tuple[Event, ...]] | None = None
 
     def schemas(self) -> Mapping[str, JSONObject]:
+        """The JSON Schemas of the game's documents, by name (none if it declares no builder)."""
         return {} if self.schema_builder is None else self.schema_builder()
 
     def seen_events(self, events: Sequence[Event], seat: int) -> tuple[Event, ...]:
@@ -149,6 +182,7 @@ class GameEntry(Generic[M]):
 
     @property
     def bot_names(self) -> tuple[str, ...]:
+        """The names of the game's bots, in the order they were declared."""
         return tuple(self.bots)
 
     def seat_bots(self, variant: VariantBase, seed: int, user: TableUser[R]) -> R:

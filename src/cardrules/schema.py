@@ -73,22 +73,27 @@ CARDS: JSONObject = {"type": "string", "pattern": f"^(?:(?:{_CARD})(?: (?:{_CARD
 SEAT: JSONObject = {"type": "integer", "minimum": 0, "maximum": MAX_SEAT}
 #: A level rank, 2 … A.
 RANK: JSONObject = {"enum": [r.text for r in Rank if not r.is_joker]}
+#: A suit letter.
 SUIT: JSONObject = {"enum": ["S", "H", "C", "D"]}
+#: A count: an integer from 0.
 COUNT: JSONObject = {"type": "integer", "minimum": 0}
 #: A team: 0 (seats 0, 2, …) or 1.
 TEAM: JSONObject = {"enum": [0, 1]}
 #: A deal or match seed, 0 … 2⁶⁴−1.
 SEED: JSONObject = {"type": "integer", "minimum": 0, "maximum": 2**64 - 1}
+#: ``null``.
 NULL: JSONObject = {"type": "null"}
 #: Any object (where :func:`by_phase` says only that a field is not ``null``).
 OBJECT: JSONObject = {"type": "object"}
 
 
 def nullable(schema: JSONObject) -> JSONObject:
+    """``schema`` or ``null``."""
     return {"anyOf": [schema, {"type": "null"}]}
 
 
 def array(items: JSON, *, exactly: int | None = None) -> JSONObject:
+    """An array of ``items``; of exactly ``exactly`` entries when it is given."""
     out: JSONObject = {"type": "array", "items": items}
     if exactly is not None:
         out["minItems"] = exactly

@@ -124,6 +124,7 @@ class Measure:
     estimate: Estimate
 
     def to_json(self) -> JSONObject:
+        """The figure as JSON: what it is counted ``per`` and its estimate."""
         return {"per": self.per, **self.estimate.to_json()}
 
 
@@ -135,6 +136,7 @@ class VariantFigures:
     measures: Mapping[str, Measure]
 
     def to_json(self) -> JSONObject:
+        """The variant's figures as JSON: its name and every measure by name."""
         return {
             "name": self.name,
             "measures": {k: m.to_json() for k, m in self.measures.items()},
@@ -154,6 +156,9 @@ class Simulation:
     comparisons: tuple[Mapping[str, Comparison], ...]
 
     def to_json(self) -> JSONObject:
+        """The simulation as a JSON document (``type = "simulation"``, schema
+        ``<game>.simulation``): every variant's figures, then each later variant's difference
+        from the first."""
         base = self.variants[0].name
         return {
             "format": FORMAT,

@@ -77,6 +77,7 @@ class TallyBuilder:
         self._rates: set[str] = set()
 
     def count(self, name: str, n: int = 1) -> None:
+        """Add ``n`` to the per-game count ``name``."""
         self._counts[name] = self._counts.get(name, 0) + n
 
     def events(self, events: Iterable[Event]) -> None:
@@ -94,6 +95,7 @@ class TallyBuilder:
         self.sample(name, yes)
 
     def build(self) -> GameTally:
+        """The game's counts and samples, collected so far."""
         samples = {name: tuple(values) for name, values in self._samples.items()}
         return GameTally(dict(self._counts), samples, frozenset(self._rates))
 
@@ -126,9 +128,12 @@ class Estimate:
 
     @property
     def half_width(self) -> float:
+        """Half the width of the 95% interval."""
         return (self.high - self.low) / 2
 
     def to_json(self) -> JSONObject:
+        """The estimate as JSON: count, mean, standard deviation, 95% interval, the 10th, 50th and
+        90th percentiles, and whether it is a rate."""
         return {
             "n": self.n,
             "mean": _round(self.mean),
@@ -191,9 +196,11 @@ class Comparison:
 
     @property
     def clear(self) -> bool:
+        """Whether the 95% interval of the difference leaves out 0 (the command line stars it)."""
         return self.low > 0 or self.high < 0
 
     def to_json(self) -> JSONObject:
+        """The difference and its 95% interval as JSON, with ``clear``."""
         return {
             "difference": _round(self.difference),
             "low": _round(self.low),

@@ -91,6 +91,8 @@ class Switch:
     merge: str = ""
 
     def allowed(self) -> str:
+        """The values the switch accepts, in words for an error message or ``variant show`` (``true
+        or false``, ``an integer 1..8``, ``'dealer', 'winner'``)."""
         if self.kind in ("enum", "rank"):
             return ", ".join(repr(self.plain(c)) for c in self.choices)
         if self.kind == "bool":
@@ -227,6 +229,8 @@ class VariantBase:
         }
 
     def to_table(self) -> dict[str, object]:
+        """The variant as a TOML table: ``game``, ``name``, ``description`` and every switch with
+        its value."""
         return {"game": self.game, "name": self.name, "description": self.description} | (
             self.switches()
         )

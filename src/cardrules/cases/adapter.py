@@ -112,14 +112,20 @@ class StateAdapter(Generic[M]):
     are (:meth:`observe`); the keys both games share are :func:`observe_common`'s."""
 
     def start(self, position: Position) -> GameState[M]:  # pragma: no cover - per game
+        """The state a case's ``[position]`` describes."""
         raise NotImplementedError
 
     def observe(self, state: GameState[M], key: str) -> object:  # pragma: no cover
+        """The value of the game's own ``then`` key ``key`` in ``state``, as the case file writes
+        it."""
         raise NotImplementedError
 
     def play(
         self, position: Position, moves: Sequence[str], keys: Sequence[str], view: int | None
     ) -> PlayRuling:
+        """Rule on a ``play`` case: apply every move but the last (each must be legal), judge the
+        last one (from seat ``view``'s view when it is given) and, if it is legal, observe
+        ``keys`` in the state after it."""
         before = run_moves(self.start(position), moves[:-1], _attempt)
         if before.reason is not None:
             return PlayRuling(before.reason, problem=f"{before.problem or 'a move'} is illegal")

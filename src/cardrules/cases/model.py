@@ -81,10 +81,13 @@ class Case:
 
     @property
     def name(self) -> str:
+        """The case's test name, ``FILE::ID``."""
         return f"{self.path.name}::{self.id}"
 
     @property
     def expect(self) -> object:
+        """The case's ``expect`` value as the file gives it (``None`` for a dispute, which has
+        none)."""
         return self.data.get("expect")
 
     @property
@@ -100,6 +103,8 @@ class Case:
 
 @attrs.frozen
 class CaseFile:
+    """A loaded case file: where it was read from and its cases, in file order."""
+
     path: Path
     cases: tuple[Case, ...]
 

@@ -43,6 +43,9 @@ class Ruling:
 
 @attrs.frozen
 class Outcome:
+    """The result of running one case: whether it passed, and what was expected and what the engine
+    said, as text for a failure line."""
+
     case: Case
     passed: bool
     expected: str

@@ -12,7 +12,7 @@ frying, the play and the levels — behind the same protocol.
 ((52, 52, 52, 52), 8)
 >>> match = Match.new(load_variant(), seed=7)
 >>> match.phase, match.hand_sizes, match.turn
-(<Phase.DEAL: 'deal'>, (0, 0, 1, 0), 2)
+(<Phase.DEAL: 'deal'>, (0, 0, 0, 1), 3)
 """
 
 from __future__ import annotations

@@ -163,10 +163,14 @@ class ShengjiAdapter(StateAdapter[Move]):
         return _observe(state, key)
 
     def classify(self, position: Position, play: MoveText) -> str:
+        """The combination name of ``play``'s cards in the position's trump context, or
+        ``"invalid"``."""
         combo = classify(play.cards, position_context(position))
         return "invalid" if combo is None else combo.name.value
 
     def beats(self, position: Position, top: MoveText, play: MoveText) -> bool:
+        """Whether ``play``'s cards beat ``top``'s in the position's trump context (``False`` if
+        either is no combination)."""
         ctx = position_context(position)
         a, b = classify(top.cards, ctx), classify(play.cards, ctx)
         if a is None or b is None:
@@ -192,4 +196,5 @@ class ShengjiAdapter(StateAdapter[Move]):
         }
 
 
+#: The hooks the case runner rules on Shengji cases with.
 ADAPTER = ShengjiAdapter()

@@ -43,6 +43,7 @@ __all__ = [
 
 #: The faces of joker bids (suits are 0–3).
 SMALL = 4
+#: The face of a big-joker bid (``SMALL`` is the small joker's).
 BIG = 5
 #: The widest bid: a quad (四条/四张王).
 MAX_BID_WIDTH = 4
@@ -53,6 +54,7 @@ _WIDTH_WORDS = {"single": 1, "pair": 2, "triple": 3, "quad": 4}
 _SUIT_WORDS = {"spades": Suit.SPADES, "hearts": Suit.HEARTS, "clubs": Suit.CLUBS,
                "diamonds": Suit.DIAMONDS}  # fmt: skip
 
+#: Where a bid stands in a bid order: compared as a tuple, higher outranks.
 BidRank = tuple[int, int]
 
 

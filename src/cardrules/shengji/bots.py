@@ -50,6 +50,9 @@ class HeuristicBot:
     __slots__ = ()
 
     def choose(self, view: GameView[Move], rng: random.Random) -> Move | None:
+        """A move for ``view``'s seat: a bid, burial or fry by the bot's rules in a match's other
+        phases; in play, a lead or a follow chosen among a sample of the legal moves; ``None``
+        when it is not the seat's turn."""
         if isinstance(view, MatchView):
             if view.play is None:
                 return self._phase(view, rng)

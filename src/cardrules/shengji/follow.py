@@ -82,6 +82,7 @@ class Ladder:
     caps: tuple[int, ...]
 
     def describe(self) -> str:
+        """The ladder in words, from the lead's widest pieces down to singles."""
         return " → ".join(piece_name(*self.shapes[s]) for _, s in self.steps) + " → singles"
 
 

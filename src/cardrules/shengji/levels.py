@@ -54,6 +54,7 @@ class Settlement:
 
     @property
     def rising_team(self) -> int:
+        """The team whose level rises: the banker team if it held, else the attackers."""
         return self.banker % 2 if self.holds else 1 - self.banker % 2
 
     def describe(self) -> str:

@@ -164,10 +164,12 @@ class Match(Derives, MatchFacts, Recording[Move]):
     # ------------------------------------------------------------------ the table
     @property
     def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds now, by seat."""
         return tuple(len(hand) for hand in self.hands)
 
     @property
     def play_table(self) -> PlayTable | None:
+        """The round's play state in the play phase (and once it is over), else ``None``."""
         return self.play
 
     # ------------------------------------------------------------------ legality (written once)

@@ -25,15 +25,23 @@ class PlayTable(Protocol):
     """What a match reads of its play phase (a play state or a play view)."""
 
     @property
-    def turn(self) -> int | None: ...
+    def turn(self) -> int | None:
+        """The seat to play; ``None`` once the round is over."""
+        ...
 
     @property
-    def top(self) -> Top | None: ...
+    def top(self) -> Top | None:
+        """What stands on top of the current trick; ``None`` when no trick is open."""
+        ...
 
     @property
-    def trick(self) -> tuple[Move, ...]: ...
+    def trick(self) -> tuple[Move, ...]:
+        """The plays of the current trick, oldest first."""
+        ...
 
-    def grounds(self, move: Move) -> tuple[str, ...]: ...
+    def grounds(self, move: Move) -> tuple[str, ...]:
+        """The clauses that decide ``move``."""
+        ...
 
 
 class MatchFacts:
@@ -55,6 +63,7 @@ class MatchFacts:
 
     @property
     def play_table(self) -> PlayTable | None:  # pragma: no cover - each class has its own
+        """The round's play state or view in the play phase, else ``None``."""
         raise NotImplementedError
 
     def _legal_grounds(self, move: Move) -> tuple[str, ...]:
@@ -68,6 +77,7 @@ class MatchFacts:
 
     @property
     def players(self) -> int:
+        """The number of seats at the table."""
         return self.variant.players
 
     @property
@@ -129,6 +139,7 @@ class MatchStanding:
     last: Settlement | None
 
     def to_json(self) -> JSONObject:
+        """The standing as a JSON document (``type = "standing"``, schema ``shengji.standing``)."""
         return document("shengji", "standing", record_json(self))
 
     @classmethod

@@ -76,6 +76,8 @@ class MatchView(MatchFacts, Judge[Move]):
 
     @property
     def play_table(self) -> PlayTable | None:
+        """The play view of the seat in the play phase (and once the round is over), else
+        ``None``."""
         return self.play
 
     def arranged_hand(self) -> tuple[tuple[Card, ...], ...]:
@@ -127,6 +129,8 @@ class MatchView(MatchFacts, Judge[Move]):
         return move
 
     def parse_move(self, text: MoveText | str) -> Move:
+        """The move written as ``text``, its kind read from its verb (``bid``, ``pass``, ``bury``,
+        ``fry``, a trump naming) or, in the play phase, a play."""
         return phases.parse_move(self.variant, text)
 
     # ------------------------------------------------------------------ JSON

@@ -101,6 +101,7 @@ class TrumpContext:
         return self.point_table[card.index]
 
     def describe(self) -> str:
+        """The context in words: ``level 5, trump ♥`` or ``level 5, no trump``."""
         trump = "no trump" if self.trump is None else f"trump {self.trump.symbol}"
         return f"level {self.level}, {trump}"
 

@@ -91,25 +91,40 @@ class Table(Protocol):
     """The public table of a match outside its play phase: what every seat sees."""
 
     @property
-    def variant(self) -> Variant: ...
+    def variant(self) -> Variant:
+        """The variant the match is played by."""
+        ...
 
     @property
-    def phase(self) -> Phase: ...
+    def phase(self) -> Phase:
+        """The match's phase: deal, bid, bury, fry, play or over."""
+        ...
 
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """The number of seats at the table."""
+        ...
 
     @property
-    def level(self) -> Rank: ...
+    def level(self) -> Rank:
+        """The round's level: the banker team's (in round 1 both teams are at the start level, so
+        it is known before the banker)."""
+        ...
 
     @property
-    def bid(self) -> Bid | None: ...
+    def bid(self) -> Bid | None:
+        """The standing bid; ``None`` while nobody has bid."""
+        ...
 
     @property
-    def turn(self) -> int | None: ...
+    def turn(self) -> int | None:
+        """The seat that acts next; ``None`` once the match is over."""
+        ...
 
     @property
-    def burier(self) -> int | None: ...
+    def burier(self) -> int | None:
+        """The seat that last took up the kitty to bury it; ``None`` before anyone has."""
+        ...
 
 
 # ---------------------------------------------------------------------- legality

@@ -79,10 +79,12 @@ class Piece:
 
     @property
     def shape(self) -> tuple[int, int]:
+        """The piece's ``(width, length)``: copies of each rank, and how many ranks in a row."""
         return (self.width, self.length)
 
     @property
     def size(self) -> int:
+        """The piece's number of cards (``width * length``)."""
         return self.width * self.length
 
     @property
@@ -91,6 +93,7 @@ class Piece:
         return _N.TRACTOR if self.length > 1 else _TUPLE_NAMES[self.width]
 
     def describe(self) -> str:
+        """The piece in words with its cards: ``tractor of 2 pairs 3♠ 3♠ 4♠ 4♠``."""
         return f"{piece_name(self.width, self.length)} {self.cards.pretty()}"
 
 
@@ -104,10 +107,12 @@ class Combination:
 
     @property
     def is_throw(self) -> bool:
+        """Whether the play is a throw (more than one piece)."""
         return len(self.pieces) > 1
 
     @property
     def is_trump(self) -> bool:
+        """Whether the play is all trumps."""
         return self.suit_key == TRUMP
 
     @property

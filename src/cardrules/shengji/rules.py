@@ -54,22 +54,34 @@ class Situation(Protocol):
     """The public table of a Shengji play phase: what every seat sees."""
 
     @property
-    def variant(self) -> Variant: ...
+    def variant(self) -> Variant:
+        """The variant the round is played by."""
+        ...
 
     @property
-    def ctx(self) -> TrumpContext: ...
+    def ctx(self) -> TrumpContext:
+        """The round's trump context (level and trump suit)."""
+        ...
 
     @property
-    def trick(self) -> tuple[Move, ...]: ...
+    def trick(self) -> tuple[Move, ...]:
+        """The plays of the current trick, oldest first."""
+        ...
 
     @property
-    def turn(self) -> int | None: ...
+    def turn(self) -> int | None:
+        """The seat to play; ``None`` once the round is over."""
+        ...
 
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """The number of seats at the table."""
+        ...
 
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the round is over."""
+        ...
 
 
 class RoundFacts:
@@ -89,6 +101,7 @@ class RoundFacts:
 
     @property
     def is_over(self) -> bool:  # pragma: no cover - each subclass counts its own way
+        """Whether the round is over (every trick played)."""
         raise NotImplementedError
 
     @property
@@ -98,6 +111,7 @@ class RoundFacts:
 
     @property
     def players(self) -> int:
+        """The number of seats at the table."""
         return self.variant.players
 
     @property

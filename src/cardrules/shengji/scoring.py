@@ -123,13 +123,16 @@ class RoundResult:
 
     @property
     def banker_team(self) -> int:
+        """The banker's team (0 or 1)."""
         return self.banker % 2
 
     @property
     def attacker_team(self) -> int:
+        """The attackers' team: the other one."""
         return 1 - self.banker % 2
 
     def to_json(self) -> JSONObject:
+        """The result as a JSON document (``type = "result"``, schema ``shengji.result``)."""
         return document("shengji", "result", record_json(self))
 
     @classmethod

@@ -354,10 +354,12 @@ class State(Derives, RoundFacts, Steps[Move]):
     # ------------------------------------------------------------------ derived facts
     @property
     def banker_team(self) -> int:
+        """The banker's team (0 or 1)."""
         return self.banker % 2
 
     @property
     def attacker_team(self) -> int:
+        """The attackers' team: the other one."""
         return 1 - self.banker % 2
 
     @property
@@ -367,6 +369,7 @@ class State(Derives, RoundFacts, Steps[Move]):
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds, by seat."""
         return tuple(len(hand) for hand in self.hands)
 
     # ------------------------------------------------------------------ legality (written once)

@@ -36,6 +36,8 @@ class Tally:
         self.moves = 0
 
     def observe(self, before: GameState[Move], move: Move, events: tuple[Event, ...]) -> None:
+        """Count what ``move``, played in ``before``, did: leads by shape, ruffs, the kitty's bonus,
+        rounds and their lengths."""
         b = self.builder
         b.events(events)
         self.moves += 1
@@ -77,5 +79,6 @@ class Tally:
             self.builder.count("follow.ruff")
 
     def finish(self, final: GameState[Move]) -> GameTally:
+        """The game's counts and samples, once it is over."""
         self.builder.count("game.rounds", self.rounds)
         return self.builder.build()

@@ -101,6 +101,7 @@ class View(Derives, RoundFacts, Judge[Move]):
     # ------------------------------------------------------------------ the table
     @property
     def is_over(self) -> bool:
+        """Whether the round is over (no trick open and a hand empty)."""
         return not self.trick and any(not n for n in self.hand_sizes)
 
     # ------------------------------------------------------------------ acting for the seat
@@ -137,10 +138,14 @@ class View(Derives, RoundFacts, Judge[Move]):
         return rules.random_play(self, self.seat, self.hand, rng)
 
     def parse_move(self, text: MoveText | str) -> Move:
+        """The move written as ``text`` (``"SEAT: CARDS"``), with its kind worked out from what the
+        seat sees."""
         return rules.parse_move(self, text)
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> JSONObject:
+        """The view as a JSON document (``type = "view"``, schema ``shengji.view``): the seat's
+        hand, every seat's card count, the trick and the public facts of the round."""
         top = self.top
         return document(
             "shengji",

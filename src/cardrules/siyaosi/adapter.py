@@ -129,10 +129,14 @@ class SiyaosiAdapter(StateAdapter[Move]):
         return _observe(state, key)
 
     def classify(self, position: Position, play: MoveText) -> str:
+        """The combination name of ``play``'s cards played by its seat at the position's table, or
+        ``"invalid"``."""
         combo = _combination(table_of(position), play, position.players)
         return "invalid" if combo is None else combo.name.value
 
     def beats(self, position: Position, top: MoveText, play: MoveText) -> bool:
+        """Whether ``play``'s cards beat ``top``'s standing on top of a trick at the position's
+        table (``False`` if ``play`` is no combination; a ``top`` that is none is a bad case)."""
         table = table_of(position)
         under = _combination(table, top, position.players)
         if under is None:
@@ -223,4 +227,5 @@ def _next_round(
     return {"tributes": exchanges(match.exchange)["tributes"], "leader": match.play.leader}
 
 
+#: The hooks the case runner rules on 四幺四 cases with.
 ADAPTER = SiyaosiAdapter()

@@ -38,6 +38,10 @@ class HeuristicBot:
     __slots__ = ()
 
     def choose(self, view: GameView[Move], rng: random.Random) -> Move | None:
+        """A move for ``view``'s seat: in a match's tribute phase a rebellion when it may, else the
+        move due (a return gives the weakest card); in play a chain step or capture when the other
+        team is on top, else, in turn, the lead that sheds the most cards or the weakest play that
+        beats the top (a partner on top is passed); ``None`` to wait."""
         if isinstance(view, MatchView):
             if view.play is None:
                 return self._tribute(view)

@@ -163,6 +163,8 @@ class Table:
         return self._strength[seat % 2]
 
     def strength(self, rank: Rank, seat: int) -> int:
+        """The strength of a card of ``rank`` played by ``seat``, level cards promoted where that
+        seat's team plays them, 4A4-RANK-2 (The level card)."""
         return self._strength[seat % 2][int(rank)]
 
 

@@ -64,6 +64,7 @@ class MovePlayed(Event):
 
     @property
     def move(self) -> Move:
+        """The move the event reports."""
         return Move(self.seat, self.kind, self.cards)
 
     def describe(self) -> str:

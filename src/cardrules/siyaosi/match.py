@@ -191,6 +191,7 @@ class Match(Derives, Recording[Move]):
     # ------------------------------------------------------------------ the table now
     @property
     def players(self) -> int:
+        """The number of seats at the table."""
         return self.variant.players
 
     @property
@@ -204,22 +205,27 @@ class Match(Derives, Recording[Move]):
 
     @property
     def is_over(self) -> bool:
+        """Whether the match is over (a team has won it)."""
         return self.phase is Phase.OVER
 
     @property
     def hands(self) -> tuple[Cards, ...]:
+        """Every seat's hand now, by seat."""
         return self.held if self.play is None else self.play.hands
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds now, by seat."""
         return tuple(len(h) for h in self.hands)
 
     @property
     def top(self) -> Top | None:
+        """What stands on top of the current trick in the play phase; else ``None``."""
         return None if self.play is None else self.play.top
 
     @property
     def trick(self) -> tuple[Move, ...]:
+        """The moves of the current trick in the play phase, oldest first; else none."""
         return () if self.play is None else self.play.trick
 
     @property

@@ -57,6 +57,7 @@ class MatchView(Judge[Move]):
 
     @classmethod
     def of(cls, match: Match, seat: int) -> MatchView:
+        """The view of ``match`` that ``seat`` has."""
         return cls(
             seat=seat,
             variant=match.variant,
@@ -75,10 +76,13 @@ class MatchView(Judge[Move]):
     # ------------------------------------------------------------------ the table
     @property
     def players(self) -> int:
+        """The number of seats at the table."""
         return self.variant.players
 
     @property
     def turn(self) -> int | None:
+        """The seat that acts next: in play, the seat whose turn it is; in the tribute phase, the
+        seat due to act."""
         if self.play is not None:
             return self.play.turn
         assert self.exchange is not None
@@ -86,14 +90,17 @@ class MatchView(Judge[Move]):
 
     @property
     def is_over(self) -> bool:
+        """Whether the match is over (a team has won it)."""
         return self.phase is Phase.OVER
 
     @property
     def top(self) -> Top | None:
+        """What stands on top of the current trick in the play phase; else ``None``."""
         return None if self.play is None else self.play.top
 
     @property
     def trick(self) -> tuple[Move, ...]:
+        """The moves of the current trick in the play phase, oldest first; else none."""
         return () if self.play is None else self.play.trick
 
     def arranged_hand(self) -> tuple[tuple[Card, ...], ...]:
@@ -137,6 +144,8 @@ class MatchView(Judge[Move]):
         return moves[rng.randrange(len(moves))]
 
     def parse_move(self, text: MoveText | str) -> Move:
+        """The move written as ``text``: in play, read as the seat's play view reads it; in the
+        tribute phase, a ``tribute``, ``return``, ``rebel``, ``suppress`` or ``pass``."""
         if self.play is not None:
             return self.play.parse_move(text)
         return parse_phase_move(self.exchange, self.variant, text)

@@ -55,11 +55,17 @@ class MoveKind(StrEnum):
 
 # The kinds as module constants: ``MoveKind.X`` is an enum lookup on every use, which the hot
 # paths avoid.
+#: ``MoveKind.PASS``, as a module constant.
 PASS = MoveKind.PASS
+#: ``MoveKind.PLAY``, as a module constant.
 PLAY = MoveKind.PLAY
+#: ``MoveKind.CHI``, as a module constant.
 CHI = MoveKind.CHI
+#: ``MoveKind.CHA``, as a module constant.
 CHA = MoveKind.CHA
+#: ``MoveKind.GOU``, as a module constant.
 GOU = MoveKind.GOU
+#: ``MoveKind.CAPTURE``, as a module constant.
 CAPTURE = MoveKind.CAPTURE
 
 #: The kinds of the tribute phase, which the play phase refuses (``wrong-phase``).
@@ -100,6 +106,7 @@ class Top:
 
     @property
     def cards(self) -> Cards:
+        """The cards of the combination on top."""
         return self.combination.cards
 
     def describe(self) -> str:

@@ -88,6 +88,8 @@ class MatchResult:
         }
 
     def to_json(self) -> JSONObject:
+        """The result as a JSON document (``type = "match-result"``, schema
+        ``siyaosi.match-result``)."""
         return document("siyaosi", "match-result", self.body())
 
     @classmethod
@@ -226,6 +228,7 @@ def _check_opening(variant: Variant, opening: object) -> None:
 
 # ---------------------------------------------------------------------- reading
 def read_levels(reader: Reader, key: str) -> tuple[Rank, Rank]:
+    """Field ``key`` of ``reader``: one level rank per team."""
     items = reader.items(key, 2)
     if len(items) != 2:
         raise reader.bad(key, len(items), "one level per team")
@@ -234,6 +237,7 @@ def read_levels(reader: Reader, key: str) -> tuple[Rank, Rank]:
 
 
 def read_score(reader: Reader, key: str) -> tuple[int, int]:
+    """Field ``key`` of ``reader``: one score per team."""
     first, second = reader.ints(key, 2, None, None)
     return first, second
 
@@ -245,6 +249,8 @@ def read_moves(reader: Reader, key: str, decks: int) -> tuple[Move, ...]:
 
 
 def read_opening(reader: Reader, players: int) -> Opening | None:
+    """The ``opening`` field of ``reader`` (``null``: the round was dealt) for a table of
+    ``players``."""
     if reader.raw("opening") is None:
         return None
     sub = reader.sub("opening")

@@ -58,6 +58,7 @@ class RoundResult:
         }
 
     def to_json(self) -> JSONObject:
+        """The result as a JSON document (``type = "result"``, schema ``siyaosi.result``)."""
         return document("siyaosi", "result", self.body())
 
     @classmethod
@@ -68,6 +69,8 @@ class RoundResult:
 
     @classmethod
     def read(cls, reader: Reader) -> RoundResult:
+        """The result a JSON document's fields describe: read from ``players``, ``ruling`` and
+        ``finish``, the other fields recomputed and compared."""
         players = reader.integer("players", 4, 8)
         ruling = reader.opt_integer("ruling", 0, 1)
         finish = reader.ints("finish", None, 0, players - 1)

@@ -113,31 +113,49 @@ class Situation(Protocol):
     """The public table of a 四幺四 play phase: what every seat sees."""
 
     @property
-    def table(self) -> Table: ...
+    def table(self) -> Table:
+        """The table: variant, levels and ruling team."""
+        ...
 
     @property
-    def top(self) -> Top | None: ...
+    def top(self) -> Top | None:
+        """What stands on top of the current trick; ``None`` when the seat in turn leads."""
+        ...
 
     @property
-    def turn(self) -> int | None: ...
+    def turn(self) -> int | None:
+        """The seat whose turn it is; ``None`` once the round is over."""
+        ...
 
     @property
-    def passes(self) -> int: ...
+    def passes(self) -> int:
+        """How many seats have passed in a row since the top was played."""
+        ...
 
     @property
-    def out(self) -> tuple[int, ...]: ...
+    def out(self) -> tuple[int, ...]:
+        """The seats that have gone out, in finishing order."""
+        ...
 
     @property
-    def leader(self) -> int: ...
+    def leader(self) -> int:
+        """The seat that led the current trick."""
+        ...
 
     @property
-    def trick(self) -> tuple[Move, ...]: ...
+    def trick(self) -> tuple[Move, ...]:
+        """The moves of the current trick, oldest first."""
+        ...
 
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """The number of seats at the table."""
+        ...
 
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the round is over."""
+        ...
 
 
 class TableFacts:
@@ -148,30 +166,37 @@ class TableFacts:
 
     @property
     def table(self) -> Table:  # pragma: no cover - a field of every subclass
+        """The table: variant, levels and ruling team."""
         raise NotImplementedError
 
     @property
     def turn(self) -> int | None:  # pragma: no cover - a field of every subclass
+        """The seat whose turn it is; ``None`` once the round is over."""
         raise NotImplementedError
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:  # pragma: no cover
+        """How many cards each seat holds, by seat."""
         raise NotImplementedError
 
     @property
     def variant(self) -> Variant:
+        """The variant the round is played by."""
         return self.table.variant
 
     @property
     def levels(self) -> tuple[Rank, Rank]:
+        """Each team's level, team 0 first."""
         return self.table.levels
 
     @property
     def ruling(self) -> int | None:
+        """The ruling team (0 or 1); ``None`` when nobody rules."""
         return self.table.ruling
 
     @property
     def players(self) -> int:
+        """The number of seats at the table."""
         return self.table.variant.players
 
     @property

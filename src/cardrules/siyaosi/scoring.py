@@ -29,6 +29,7 @@ __all__ = [
 #: How many scoring plays of each kind a round has seen, in the order of ``SCORING_KINDS``
 #: (4A4, joker bomb, bomb).
 Played = tuple[int, int, int]
+#: A round in which no scoring play was made.
 NO_PLAYS: Played = (0, 0, 0)
 
 _INDEX = {FOUR_A_FOUR: 0, JOKER_BOMB: 1, BOMB: 2}

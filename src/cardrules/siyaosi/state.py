@@ -227,12 +227,15 @@ class State(Derives, TableFacts, Steps[Move]):
 
     # ------------------------------------------------------------------ basic queries
     def result(self) -> RoundResult:
+        """The finished round's result (finishing order, level changes, score); a
+        :class:`~cardrules.errors.CardrulesError` with code ``not-over`` before the round ends."""
         if not self.is_over:
             raise CardrulesError("the round is not over yet", code="not-over")
         return round_result(self.players, self.out, self.ruling)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds, by seat."""
         sizes = self._sizes
         return tuple(map(sum, map(_counts, self.hands))) if sizes is None else sizes
 

@@ -38,6 +38,8 @@ class Tally:
         self.moves = 0
 
     def observe(self, before: GameState[Move], move: Move, events: tuple[Event, ...]) -> None:
+        """Count what ``move``, played in ``before``, did: moves by kind, plays by combination,
+        events, rounds and their results."""
         b = self.builder
         b.events(events)
         self.moves += 1
@@ -69,5 +71,6 @@ class Tally:
                 b.happened(f"round.{outcome}", r.outcome is outcome)
 
     def finish(self, final: GameState[Move]) -> GameTally:
+        """The game's counts and samples, once it is over."""
         self.builder.count("game.rounds", self.rounds)
         return self.builder.build()

@@ -203,6 +203,7 @@ class Exchange:
 
     @property
     def done(self) -> bool:
+        """Whether the tribute phase is over (play begins)."""
         return self.step is Step.DONE
 
     @property

@@ -63,6 +63,7 @@ class TrickSituation:
 
     @property
     def is_over(self) -> bool:
+        """Whether the round is over: every seat of one team has gone out."""
         return is_over(self.players, self.out)
 
 

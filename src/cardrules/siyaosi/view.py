@@ -99,10 +99,14 @@ class View(TableFacts, Judge[Move]):
         return moves[rng.randrange(len(moves))]
 
     def parse_move(self, text: MoveText | str) -> Move:
+        """The move written as ``text`` (``"SEAT: CARDS"``), with its kind worked out from what the
+        seat sees."""
         return rules.parse_move(self, text)
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> JSONObject:
+        """The view as a JSON document (``type = "view"``, schema ``siyaosi.view``): the seat's
+        hand, every seat's card count, the trick and the public facts of the round."""
         return document(
             "siyaosi",
             "view",
