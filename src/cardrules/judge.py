@@ -80,6 +80,7 @@ class Table:
     top_seat: int | None = None
 
     def to_json(self) -> JSONObject:
+        """The table as a JSON object (inside a ruling document)."""
         top: JSON = None if self.top is None else {"seat": self.top_seat, "cards": self.top}
         return {
             "variant": self.variant,
@@ -92,6 +93,7 @@ class Table:
 
     @classmethod
     def read(cls, reader: Reader, game: str) -> Table:
+        """The table a ruling document describes, read strictly with ``reader``."""
         hands = reader.each("hands", _LIST, lambda p, v: None if v is None else _text(reader, p, v))
         sizes = reader.each("hand_sizes", _LIST, lambda p, v: reader.int_value(p, v, 0, None))
         top = reader.raw("top")
@@ -153,10 +155,12 @@ class Effect:
 
     @property
     def name(self) -> str:
+        """The event's name (``"trick-won"`` …), empty when the event has none."""
         name = self.event.get("event")
         return name if isinstance(name, str) else ""
 
     def to_json(self) -> JSONObject:
+        """The effect as a JSON object: its line and its event's JSON."""
         return {"text": self.text, "event": self.event}
 
 
@@ -189,6 +193,7 @@ class Ruling:
 
     @property
     def kind(self) -> str:
+        """The case kind this rules on, as a case file names it: ``"play"``."""
         return self.KIND
 
     @property
@@ -283,9 +288,11 @@ class ClassifyRuling:
 
     @property
     def kind(self) -> str:
+        """The case kind this rules on, as a case file names it: ``"classify"``."""
         return self.KIND
 
     def to_json(self) -> JSONObject:
+        """The ruling as a JSON document (``type = "ruling"``, schema ``<game>.ruling``)."""
         return _envelope(self, {"answer": self.answer, "cards": self.cards})
 
     @classmethod
@@ -301,6 +308,8 @@ class ClassifyRuling:
         )
 
     def lines(self, lang: str = "en", clauses: Mapping[str, Clause] | None = None) -> list[str]:
+        """The ruling as lines for a person in ``lang`` (``"en"`` or ``"zh"``), the cited
+        clauses' titles and text taken from ``clauses`` (default: the spec's)."""
         words = catalog(lang)
         if self.answer == "invalid":
             answer = words.text("invalid")
@@ -328,9 +337,11 @@ class BeatsRuling:
 
     @property
     def kind(self) -> str:
+        """The case kind this rules on, as a case file names it: ``"beats"``."""
         return self.KIND
 
     def to_json(self) -> JSONObject:
+        """The ruling as a JSON document (``type = "ruling"``, schema ``<game>.ruling``)."""
         return _envelope(self, {"answer": self.answer, "top": self.top, "play": self.play})
 
     @classmethod
@@ -347,6 +358,8 @@ class BeatsRuling:
         )
 
     def lines(self, lang: str = "en", clauses: Mapping[str, Clause] | None = None) -> list[str]:
+        """The ruling as lines for a person in ``lang`` (``"en"`` or ``"zh"``), the cited
+        clauses' titles and text taken from ``clauses`` (default: the spec's)."""
         words = catalog(lang)
         said = words.text(
             "beats" if self.answer else "not-beats",
@@ -375,9 +388,11 @@ class RoundRuling:
 
     @property
     def kind(self) -> str:
+        """The case kind this rules on, as a case file names it: ``"round"``."""
         return self.KIND
 
     def to_json(self) -> JSONObject:
+        """The ruling as a JSON document (``type = "ruling"``, schema ``<game>.ruling``)."""
         return _envelope(self, {"result": self.result})
 
     @classmethod
@@ -390,6 +405,8 @@ class RoundRuling:
         return cls(game=game, result=result, clauses=clauses, case=case)
 
     def lines(self, lang: str = "en", clauses: Mapping[str, Clause] | None = None) -> list[str]:
+        """The ruling as lines for a person in ``lang`` (``"en"`` or ``"zh"``), the cited
+        clauses' titles and text taken from ``clauses`` (default: the spec's)."""
         words = catalog(lang)
         got = self.result
         out = [words.text("ruling-line", answer=words.text("round-verdict"))]
@@ -447,9 +464,11 @@ class VariantRuling:
 
     @property
     def kind(self) -> str:
+        """The case kind this rules on, as a case file names it: ``"variant"``."""
         return self.KIND
 
     def to_json(self) -> JSONObject:
+        """The ruling as a JSON document (``type = "ruling"``, schema ``<game>.ruling``)."""
         return _envelope(
             self,
             {
@@ -488,6 +507,8 @@ class VariantRuling:
         )
 
     def lines(self, lang: str = "en", clauses: Mapping[str, Clause] | None = None) -> list[str]:
+        """The ruling as lines for a person in ``lang`` (``"en"`` or ``"zh"``), the cited
+        clauses' titles and text taken from ``clauses`` (default: the spec's)."""
         words = catalog(lang)
         what = words.name("variant", self.variant)
         if self.overrides:
@@ -520,13 +541,16 @@ class CaseError:
 
     @property
     def code(self) -> str:
+        """The error's stable code (``bad-notation`` …)."""
         return str(self.error.get("error", ""))
 
     @property
     def message(self) -> str:
+        """The error's message, one line for a person."""
         return str(self.error.get("message", ""))
 
     def to_json(self) -> JSONObject:
+        """The ruling as a JSON document (``type = "ruling"``, schema ``<game>.ruling``)."""
         return _envelope(self, {"error": self.error})
 
     @classmethod
@@ -539,6 +563,8 @@ class CaseError:
         return cls(game=game, kind=kind, error=error, clauses=clauses, case=case)
 
     def lines(self, lang: str = "en", clauses: Mapping[str, Clause] | None = None) -> list[str]:
+        """The ruling as lines for a person in ``lang`` (``"en"`` or ``"zh"``), the cited
+        clauses' titles and text taken from ``clauses`` (default: the spec's)."""
         words = catalog(lang)
         if lang == "en":
             return [words.text("cannot-rule", meaning=self.message, code=self.code)]
