@@ -17,6 +17,7 @@ import attrs
 
 from cardrules.cases.clauses import Clause, clause_index
 from cardrules.errors import CardrulesError
+from cardrules.events import seen_by
 from cardrules.game import Actor, GameState, MoveLike
 from cardrules.i18n import Catalog, catalog
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
@@ -178,6 +179,8 @@ class _Judge:
                 )
             if last:
                 after, events = state.step(move)
+                if self.view is not None:  # CORE-EVENT-2 (Who sees an event)
+                    events = seen_by(events, self.view)
                 effects = tuple(e.CLAUSE for e in events if e.CLAUSE)
                 # What the move did, in words: an event with nothing to say (a card dealt face
                 # down) is left out with its name, so the two lists stay side by side.
