@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from cardrules import GameState, MoveLike, shengji, siyaosi
 from cardrules.bots import Bot, RandomBot, play_round
-from cardrules.events import Event, read_events, write_events
+from cardrules.events import Event, read_events, seen_by, write_events
 from cardrules.multiset import Cards
 from cardrules.position import Position, load_position
 from cardrules.testing.strategies import seeds, variants
@@ -148,15 +148,19 @@ def test_events_replay_into_the_same_states(seed: int) -> None:
     _replayed(_shengji(seed), seed, "shengji")
 
 
-def test_public_events_hide_a_failed_throw() -> None:
+def test_seen_by_hides_a_failed_throw() -> None:
     state = shengji.State.from_position(
         _position("shengji", hands=["AS AS KS 3D", "QS JS 4S 4D", "AS 9S 8S 5D", "10S 7S 6S 6D"])
     )
     _, events = state.step(state.parse_move("0: AS AS KS"))
     assert [e.NAME for e in events] == ["move", "throw-failed"]
-    public = shengji.public_events(events)
-    assert public[0].to_json()["cards"] == "KS"
+    for seat in (1, 2, 3):
+        other = seen_by(events, seat)
+        assert other[0].to_json() == {"event": "move", "seat": 0, "kind": "play", "cards": "KS"}
+        assert other[1] == events[1]
+    assert seen_by(events, 0) == events
     assert events[0].to_json()["cards"] == "KS AS AS"
+    assert events[0].to_json()["forced"] == "KS"
 
 
 def _position(game: str, **table: object) -> Position:

@@ -53,6 +53,8 @@ ERROR_CODES: Mapping[str, str] = {
     "impossible-cards": "more copies of a card than the decks in play hold",
     "bad-variant": "a variant file or switch that cannot be played",
     "unknown-game": "a game name that is not registered",
+    "bad-game": "a game registered without its event classes, or an event class that does not "
+    "declare who sees it",
     "bad-position": "a position that cannot exist",
     "bad-document": "a JSON document that is malformed or describes what cannot exist",
     "bad-record": "a game record that cannot be read or replayed",
@@ -63,6 +65,7 @@ ERROR_CODES: Mapping[str, str] = {
     "unknown-language": "a language that has no catalog",
     "unknown-bot": "a bot name the game does not have",
     "not-over": "a result asked for before the round or match is over",
+    "hidden-cards": "the move of an event whose cards this seat may not see",
     "bot-failed": "a bot did not move when it had to, or the game did not end in time",
     "too-many-moves": "a choice too large to list (a burial, a long throw): describe it instead",
     "cannot-write": "a file could not be written",

@@ -31,6 +31,7 @@ from cardrules.cases.clauses import Clause, clause_index
 from cardrules.cases.model import Case
 from cardrules.cases.runner import rule_on
 from cardrules.errors import CardrulesError, DocumentError
+from cardrules.events import seen_by
 from cardrules.game import Actor, GameState, MoveLike
 from cardrules.i18n import Catalog, catalog
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document, parse_json
@@ -715,6 +716,8 @@ class _Judge:
                 )
             if last:
                 after, events = state.step(move)
+                if self.view is not None:  # CORE-EVENT-2 (Who sees an event)
+                    events = seen_by(events, self.view)
                 causes = tuple(e.CLAUSE for e in events if e.CLAUSE)
                 # What the move did: an event with nothing to say (a card dealt face down) is
                 # left out.

@@ -12,7 +12,8 @@ without asking.
 
 It plays what a record replays: a whole match where the game has one, else one round, so the
 record written at the end (or on ``quit``) plays back with ``cardrules replay``. Everything a
-person sees comes from the seat's view and the events as that seat saw them.
+person sees comes from the seat's view and the events as that seat receives them
+(:func:`cardrules.events.seen_by`, CORE-EVENT-2 (Who sees an event)).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Protocol, TextIO, TypeVar
 
 from cardrules.bots import askers
 from cardrules.errors import CardrulesError
-from cardrules.events import Event
+from cardrules.events import Event, seen_by
 from cardrules.game import GameState, GameView, MoveLike
 from cardrules.multiset import Cards
 from cardrules.records import Record
@@ -110,7 +111,7 @@ class _Terminal:
                     if forced is not None:
                         state, events = state.step(forced)
                         self.moves.append(str(forced))
-                        self.show_events(game.seen_events(events, self.seat))
+                        self.show_events(seen_by(events, self.seat))
                         break
                     if not in_turn and (view.hand, options) == declined:
                         continue  # nothing new since the person let such a moment pass
@@ -138,7 +139,7 @@ class _Terminal:
                     continue
                 state, events = state.step(move)
                 self.moves.append(str(move))
-                self.show_events(game.seen_events(events, self.seat))
+                self.show_events(seen_by(events, self.seat))
                 break
         self.finished = True
         return state

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, cast
 import attrs
 
 from cardrules.errors import CardrulesError, RecordError
-from cardrules.events import Event
+from cardrules.events import Event, seen_by
 from cardrules.game import GameState, MoveLike, Steps
 from cardrules.jsonio import JSON, JSONObject, dumps, parse_json
 from cardrules.limits import MAX_RECORD_BYTES, MAX_RECORD_MOVES, quote
@@ -279,8 +279,7 @@ def render(
     """A record for a person: each deal with suit symbols, every move and what it did (tricks
     won, chains, tributes, bids, levels, scores), the comments, the result. ``round_number``
     keeps one round (1 is the first); ``seat`` shows only what that seat saw: its own hand, and
-    the events as the table saw them."""
-    entry = game_named(record.game)
+    the events as that seat received them (:func:`cardrules.events.seen_by`)."""
     final, played = steps(record)
     title = f"{record.game} / {record.variant.name}, seed {record.seed}"
     lines = [title + (f", as seen by seat {seat}" if seat is not None else "")]
@@ -305,9 +304,12 @@ def render(
             show(step.hands)
         starting = False
         playing = any(e.NAME == "play-started" for e in step.events)
-        events = entry.seen_events(step.events, seat) if seat is not None else step.events
+        # What the seat received, CORE-EVENT-2 (Who sees an event); the move's own text only
+        # when the whole record is shown.
+        events = step.events if seat is None else seen_by(step.events, seat)
         if round_number is None or current == round_number:
-            move = next((e.describe() for e in events if e.NAME == "move"), step.move)
+            unseen = step.move if seat is None else f"(a move seat {seat} does not see)"
+            move = next((e.describe() for e in events if e.NAME == "move"), unseen)
             lines.append(
                 f"  {step.index}. {move}" + (f"    # {step.comment}" if step.comment else "")
             )

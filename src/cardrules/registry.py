@@ -6,6 +6,10 @@ Everything that reaches a game by name — variant files (``game = "shengji"``),
 the command line, records — asks :func:`game_named`; nothing else imports a game by a computed
 module name.
 
+A game lists its event classes (``events``), and :func:`register` refuses one whose classes do
+not each declare who sees them, CORE-EVENT-2 (Who sees an event): there is no per-game filter
+of events, only :func:`cardrules.events.seen_by`.
+
 Code that works on a state of whichever game uses :meth:`Game.new_state`, which hands the state
 to a function that is generic over the game's move type (:class:`StateUser`): the game's own
 types stay visible to mypy all the way through, with no ``Any``.
@@ -20,6 +24,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 import attrs
 
 from cardrules.errors import VariantError, did_you_mean
+from cardrules.events import check_event_classes, seen_by
 
 if TYPE_CHECKING:
     from cardrules.bots import Bot
@@ -85,6 +90,12 @@ class Game(Protocol):
         """The ``[position]`` keys this game reads besides the contract's."""
         ...
 
+    @property
+    def events(self) -> tuple[type[Event], ...]:
+        """Every event class of the game; each declares its audience, CORE-EVENT-2 (Who sees an
+        event)."""
+        ...
+
     def schemas(self) -> Mapping[str, JSONObject]:
         """The JSON Schemas of the game's documents, by name."""
         ...
@@ -134,6 +145,8 @@ class GameEntry(Generic[M]):
     new: Callable[[VariantBase, int], GameState[M]]
     from_position: Callable[[Position], GameState[M]]
     from_json: Callable[[Mapping[str, JSON] | str | bytes], GameState[M]]
+    #: Every event class of the game; each declares who sees it (checked by :func:`register`).
+    events: tuple[type[Event], ...]
     #: ``[position]`` keys this game reads besides the contract's.
     position_keys: frozenset[str] = frozenset()
     #: A whole match from a seed (every round, with the game's phases), when the game has one.
@@ -146,17 +159,15 @@ class GameEntry(Generic[M]):
     bots: Mapping[str, Callable[[], Bot[M]]] = attrs.field(factory=dict)
     #: What a simulation counts in one game of it (``cardrules.<game>.stats``).
     tally: Callable[[], Tallier[M]] | None = None
-    #: The events as one seat saw them (what the game hides — a failed throw's cards, a buried
-    #: kitty — taken out); by default every event is public.
-    visible_events: Callable[[Sequence[Event], int], tuple[Event, ...]] | None = None
 
     def schemas(self) -> Mapping[str, JSONObject]:
         """The JSON Schemas of the game's documents, by name (none if it declares no builder)."""
         return {} if self.schema_builder is None else self.schema_builder()
 
     def seen_events(self, events: Sequence[Event], seat: int) -> tuple[Event, ...]:
-        """``events`` as ``seat`` saw them."""
-        return tuple(events) if self.visible_events is None else self.visible_events(events, seat)
+        """``events`` as ``seat`` receives them: :func:`cardrules.events.seen_by`, the same for
+        every game, CORE-EVENT-2 (Who sees an event)."""
+        return seen_by(events, seat)
 
     def new_state(self, variant: VariantBase, seed: int, user: StateUser[R]) -> R:
         """Deal a round of ``variant`` from ``seed`` and hand the state to ``user``."""
@@ -197,7 +208,10 @@ _GAMES: dict[str, Game] = {}
 
 
 def register(entry: Game) -> None:
-    """Add a game (each game package does this once, when it is imported)."""
+    """Add a game (each game package does this once, when it is imported). Refuses
+    (``bad-game``) a game that lists no event classes, or one whose event classes do not each
+    declare who sees them in their own body, CORE-EVENT-2 (Who sees an event)."""
+    check_event_classes(entry.name, entry.events)
     _GAMES[entry.name] = entry
 
 

@@ -28,7 +28,7 @@ import attrs
 
 from cardrules.cards import Rank, Suit
 from cardrules.errors import CardrulesError
-from cardrules.events import Event
+from cardrules.events import Event, optional_fields
 from cardrules.jsonio import FORMAT, JSON, JSONObject
 from cardrules.limits import MAX_MOVE_TEXT, MAX_NAME_CHARS
 from cardrules.move import MAX_SEAT
@@ -250,12 +250,27 @@ def record_fields(cls: type[object], defs: dict[str, JSON]) -> dict[str, JSON]:
     return {f.name: _type_schema(hints[f.name], defs) for f in attrs.fields(cls)}  # type: ignore[arg-type]
 
 
+def _event_schema(cls: type[Event], defs: dict[str, JSON]) -> JSONObject:
+    """One event: its name and fields; an optional one is written only when set (so never
+    ``null``) and is not required."""
+    optional = optional_fields(cls)
+    fields = record_fields(cls, defs)
+    for name in optional:
+        field = fields[name]
+        options = field.get("anyOf") if isinstance(field, dict) else None
+        if isinstance(options, list):
+            fields[name] = next(s for s in options if s != NULL)
+    schema = obj({"event": {"const": cls.NAME}, **fields})
+    required = schema["required"]
+    assert isinstance(required, list)
+    schema["required"] = [name for name in required if name not in optional]
+    return schema
+
+
 def event_log_schema(game: str, classes: Sequence[type[Event]]) -> JSONObject:
     """An event log of a game: each event an object named by its ``event``."""
     defs: dict[str, JSON] = {}
-    options: list[JSON] = [
-        obj({"event": {"const": cls.NAME}, **record_fields(cls, defs)}) for cls in classes
-    ]
+    options: list[JSON] = [_event_schema(cls, defs) for cls in classes]
     body: dict[str, JSON] = {"events": array({"oneOf": options})}
     schema = document_schema(game, "events", f"a {game} event log", body)
     if defs:

@@ -16,7 +16,7 @@ from cardrules import CardrulesError, GameState
 from cardrules.bots import Bot, RandomBot, play_round
 from cardrules.cards import Card, Rank
 from cardrules.errors import DocumentError, IllegalMoveError, PositionError
-from cardrules.events import Event
+from cardrules.events import Event, seen_by
 from cardrules.jsonio import JSON
 from cardrules.multiset import Cards
 from cardrules.position import load_position
@@ -30,7 +30,6 @@ from cardrules.shengji import (
     events_from_json,
     events_to_json,
     load_variant,
-    public_events,
 )
 from cardrules.shengji.bids import flip_banker, flip_trump
 from cardrules.shengji.events import KittyBuried, MovePlayed
@@ -149,9 +148,11 @@ def test_the_banker_buries_and_sees_the_kitty_others_do_not() -> None:
     assert match.legal_moves().count() == count_sub_multisets(match.hands[burier].counts, 8)
     buried, events = match.step(match.random_move(random.Random(1)))
     assert len(buried.kitty) == 8 and buried.hand_sizes[burier] == 52
-    public = public_events(events)
-    assert isinstance(public[0], MovePlayed) and not public[0].cards
-    assert KittyBuried(burier, 8) in public
+    other = seen_by(events, (burier + 1) % 4)
+    assert isinstance(other[0], MovePlayed) and other[0].cards is None
+    assert other[0].to_json()["cards"] is None
+    assert KittyBuried(burier, 8) in other
+    assert seen_by(events, burier) == events
 
 
 def test_a_later_round_fryer_sees_the_kitty_it_buried_not_the_banker() -> None:

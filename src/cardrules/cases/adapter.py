@@ -14,8 +14,9 @@ from typing import Generic, Protocol, TypeVar
 import attrs
 
 from cardrules.errors import CardrulesError, Illegal
-from cardrules.events import Event
+from cardrules.events import Event, named_cards, seen_by
 from cardrules.game import Actor, GameState, MoveLike
+from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
 
@@ -60,10 +61,14 @@ def judge_last(state: GameState[M], text: str, view: int | None) -> M | Illegal:
     return judge.explain(move) or move
 
 
-def observe_common(state: GameState[M], events: Sequence[Event], key: str) -> tuple[bool, object]:
+def observe_common(
+    state: GameState[M], events: Sequence[Event], key: str, view: int | None = None
+) -> tuple[bool, object]:
     """The ``then`` keys both games observe the same way: ``turn`` (-1 once the round is over),
-    ``top``, ``hand_sizes``, ``movers`` (CORE-API-2 (Who may act)) and ``events`` (CORE-EVENT-1
-    (What a move did)). ``(False, None)`` for another key."""
+    ``top``, ``hand_sizes``, ``movers`` (CORE-API-2 (Who may act)), ``events`` (CORE-EVENT-1
+    (What a move did): their names, as seat ``view`` received them when a view rules) and
+    ``shown`` (for each seat, the distinct cards the events show it, CORE-EVENT-2 (Who sees an
+    event)). ``events`` are the last move's, in full. ``(False, None)`` for another key."""
     if key == "turn":
         return True, -1 if state.turn is None else state.turn
     if key == "hand_sizes":
@@ -71,7 +76,13 @@ def observe_common(state: GameState[M], events: Sequence[Event], key: str) -> tu
     if key == "movers":
         return True, tuple(s for s in range(state.players) if state.legal_moves(s))
     if key == "events":
-        return True, tuple(e.NAME for e in events)
+        received = events if view is None else seen_by(events, view)
+        return True, tuple(e.NAME for e in received)
+    if key == "shown":
+        return True, tuple(
+            Cards.of(set().union(*(named_cards(e) for e in seen_by(events, seat))))
+            for seat in range(state.players)
+        )
     return False, None
 
 
@@ -135,7 +146,7 @@ class StateAdapter(Generic[M]):
         state, events = before.state.step(last)
         observed = {}
         for key in keys:
-            common, value = observe_common(state, events, key)
+            common, value = observe_common(state, events, key, view)
             observed[key] = value if common else self.observe(state, key)
         return PlayRuling(None, observed)
 
@@ -160,7 +171,8 @@ class CaseAdapter(Protocol):
         self, position: Position, moves: Sequence[str], keys: Sequence[str], view: int | None
     ) -> PlayRuling:
         """Apply the moves of a ``play`` case from ``position``, the last judged by the state or
-        by seat ``view``'s view; observe ``keys`` (normalised: ``top`` as
+        by seat ``view``'s view (and its events as that seat received them); observe ``keys``
+        (normalised: ``top`` and ``shown`` as
         :class:`~cardrules.multiset.Cards`, lists as tuples of ints, seats as ints) when the last
         move was legal."""
         ...

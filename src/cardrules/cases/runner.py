@@ -136,6 +136,8 @@ def _normalise(key: str, value: object) -> object:
         if value is None:
             return Cards()
         return Cards.parse(value) if isinstance(value, str) else value
+    if key == "shown" and isinstance(value, str):  # distinct cards: each once, in any order
+        return Cards.of(Cards.parse(value).distinct())
     if isinstance(value, list):
         return tuple(_normalise(key, v) for v in value)
     return value

@@ -29,7 +29,7 @@ from cardrules.shengji.adapter import ADAPTER
 from cardrules.shengji.bids import Bid
 from cardrules.shengji.bots import HeuristicBot
 from cardrules.shengji.codes import CODES
-from cardrules.shengji.events import EVENTS, events_from_json, events_to_json, public_events
+from cardrules.shengji.events import EVENTS, events_from_json, events_to_json
 from cardrules.shengji.follow import (
     cheapest_follow,
     count_follows,
@@ -110,7 +110,6 @@ __all__ = [
     "iter_follows",
     "load_variant",
     "matches_structure",
-    "public_events",
     "random_follow",
     "resolve_throw",
     "settle",
@@ -170,12 +169,12 @@ register(
         new=_new,
         from_position=ADAPTER.start,
         from_json=State.from_json,
+        events=EVENTS,
         match_from_json=Match.from_json,
         bots={"random": RandomBot, "heuristic": HeuristicBot},
         tally=Tally,
         position_keys=POSITION_KEYS,
         new_match=_new_match,
         schema_builder=schemas,
-        visible_events=public_events,
     )
 )

@@ -140,6 +140,7 @@ class ShengjiAdapter(StateAdapter[Move]):
             "penalties",
             "movers",
             "events",
+            "shown",
             "phase",
             "trump",
             "banker",

@@ -10,10 +10,13 @@ A match adds its own: :class:`RoundStarted`, :class:`CardDealt` (to whom, not wh
 :class:`BiddingOver`, :class:`KittyTaken`, :class:`KittyBuried` (how many, not which),
 :class:`Fried`, :class:`PlayStarted`, :class:`RoundScored` and :class:`MatchOver`.
 
-A failed throw's cards are not public, SJ-THROW-5 (A failed throw reveals nothing), nor are the
-buried cards, SJ-KITTY-2 (Who sees the kitty): a server that forwards events to the players
-sends :func:`public_events`, where the move of a failed throw shows only the forced piece and a
-burial shows no cards.
+Every seat receives every event in full but two moves': a failed throw's cards are not public,
+SJ-THROW-5 (A failed throw reveals nothing) — its :class:`MovePlayed` carries the ``forced``
+piece, and the other seats receive the move as that piece alone — nor are the buried cards,
+SJ-KITTY-2 (Who sees the kitty) — the other seats receive a burial's move with ``cards``
+``None`` (``null`` in JSON). A card dealt names no card; the bids, a fry and a kitty turned up
+are shown to the table. :func:`cardrules.events.seen_by` gives the events as one seat receives
+them, CORE-EVENT-2 (Who sees an event).
 """
 
 from __future__ import annotations
@@ -24,7 +27,17 @@ from typing import ClassVar
 import attrs
 
 from cardrules.cards import Rank, Suit
-from cardrules.events import Event, read_events, write_events
+from cardrules.errors import CardrulesError
+from cardrules.events import (
+    EVERYONE,
+    OPTIONAL,
+    Audience,
+    Event,
+    only,
+    public,
+    read_events,
+    write_events,
+)
 from cardrules.jsonio import JSON, JSONObject
 from cardrules.multiset import Cards
 from cardrules.shengji.levels import Settlement
@@ -53,26 +66,49 @@ __all__ = [
     "TrumpNamed",
     "events_from_json",
     "events_to_json",
-    "public_events",
 ]
 
 
 @attrs.frozen
 class MovePlayed(Event):
-    """A seat made a move (for a throw: the cards it tried to throw)."""
+    """A seat made a move (for a throw: the cards it tried to throw; ``forced`` is the piece
+    that stayed on the table when the throw failed). The other seats receive a failed throw as
+    its forced piece, SJ-THROW-5 (A failed throw reveals nothing), and a burial with ``cards``
+    ``None``, SJ-KITTY-2 (Who sees the kitty)."""
 
     NAME: ClassVar[str] = "move"
     seat: int
     kind: MoveKind
-    cards: Cards
+    #: The cards the move names; ``None``: a burial this seat may not see.
+    cards: Cards | None
+    #: The piece a failed throw forced onto the table; ``None`` for every other move.
+    forced: Cards | None = attrs.field(default=None, kw_only=True, metadata=OPTIONAL)
 
     @property
     def move(self) -> Move:
-        """The move (of a state's own log: a public burial names no cards)."""
+        """The move (refused, ``hidden-cards``, for a burial this seat may not see)."""
+        if self.cards is None:
+            raise CardrulesError(
+                f"seat {self.seat}'s {self.kind} names cards this seat may not see",
+                code="hidden-cards",
+            )
         return Move(self.seat, self.kind, self.cards)
+
+    def audience(self) -> Audience:
+        """Every seat, but for a burial and a failed throw: the mover alone; the others see a
+        burial without its cards and a failed throw as its forced piece."""
+        if self.cards is None:
+            return EVERYONE
+        if self.kind is MoveKind.BURY:
+            return only((self.seat,), others=attrs.evolve(self, cards=None))
+        if self.forced is not None:
+            return only((self.seat,), others=MovePlayed(self.seat, self.kind, self.forced))
+        return EVERYONE
 
     def describe(self) -> str:
         kind = "" if self.kind is MoveKind.PLAY else f"{self.kind} "
+        if self.cards is None:
+            return f"{self.seat}: {kind}(cards this seat does not see)"
         return f"{self.seat}: {kind}{self.cards.pretty()}".rstrip()
 
 
@@ -89,6 +125,7 @@ class ThrowFailed(Event):
 
     NAME: ClassVar[str] = "throw-failed"
     CLAUSE: ClassVar[str] = "SJ-THROW-3"
+    audience = public
     seat: int
     forced: Cards
     penalty: int
@@ -108,6 +145,7 @@ class TrickWon(Event):
     NAME: ClassVar[str] = "trick-won"
     CLAUSE: ClassVar[str] = "SJ-TRICK-2"
     DETAIL: ClassVar[bool] = True
+    audience = public
     seat: int
     cards: Cards
     points: int
@@ -124,6 +162,7 @@ class KittyCounted(Event):
 
     NAME: ClassVar[str] = "kitty-counted"
     CLAUSE: ClassVar[str] = "SJ-TRICK-5"
+    audience = public
     bonus: KittyBonus
 
     def describe(self) -> str:
@@ -142,6 +181,7 @@ class RoundOver(Event):
 
     NAME: ClassVar[str] = "round-over"
     CLAUSE: ClassVar[str] = "SJ-TRICK-8"
+    audience = public
     result: RoundResult
 
     def describe(self) -> str:
@@ -160,6 +200,7 @@ class RoundStarted(Event):
 
     NAME: ClassVar[str] = "round-started"
     CLAUSE: ClassVar[str] = "SJ-DEAL-1"
+    audience = public
     round: int
     levels: tuple[Rank, Rank]
     banker: int | None
@@ -179,6 +220,7 @@ class CardDealt(Event):
     NAME: ClassVar[str] = "card-dealt"
     CLAUSE: ClassVar[str] = "SJ-DEAL-2"
     DETAIL: ClassVar[bool] = True
+    audience = public
     seat: int
 
     def describe(self) -> str:
@@ -191,6 +233,7 @@ class Redealt(Event):
 
     NAME: ClassVar[str] = "redealt"
     CLAUSE: ClassVar[str] = "SJ-BID-7"
+    audience = public
     round: int
     redeals: int
 
@@ -205,6 +248,7 @@ class BidMade(Event):
 
     NAME: ClassVar[str] = "bid"
     CLAUSE: ClassVar[str] = "SJ-BID-1"
+    audience = public
     seat: int
     cards: Cards
     trump: Suit | None
@@ -223,6 +267,7 @@ class TrumpNamed(Event):
 
     NAME: ClassVar[str] = "trump-named"
     CLAUSE: ClassVar[str] = "SJ-BID-4"
+    audience = public
     seat: int
     trump: Suit | None
 
@@ -237,6 +282,7 @@ class KittyFlipped(Event):
 
     NAME: ClassVar[str] = "kitty-flipped"
     CLAUSE: ClassVar[str] = "SJ-BID-8"
+    audience = public
     cards: Cards
     trump: Suit | None
     banker: int
@@ -255,6 +301,7 @@ class BiddingOver(Event):
 
     NAME: ClassVar[str] = "bidding-over"
     CLAUSE: ClassVar[str] = "SJ-BID-6"
+    audience = public
     trump: Suit | None
     banker: int
     bidder: int | None
@@ -270,6 +317,7 @@ class KittyTaken(Event):
 
     NAME: ClassVar[str] = "kitty-taken"
     CLAUSE: ClassVar[str] = "SJ-KITTY-1"
+    audience = public
     seat: int
     size: int
 
@@ -284,6 +332,7 @@ class KittyBuried(Event):
 
     NAME: ClassVar[str] = "kitty-buried"
     CLAUSE: ClassVar[str] = "SJ-KITTY-2"
+    audience = public
     seat: int
     size: int
 
@@ -298,6 +347,7 @@ class Fried(Event):
 
     NAME: ClassVar[str] = "fried"
     CLAUSE: ClassVar[str] = "SJ-FRY-1"
+    audience = public
     seat: int
     cards: Cards
     trump: Suit | None
@@ -316,6 +366,7 @@ class PlayStarted(Event):
 
     NAME: ClassVar[str] = "play-started"
     CLAUSE: ClassVar[str] = "SJ-MATCH-1"
+    audience = public
     trump: Suit | None
     banker: int
     level: Rank
@@ -334,6 +385,7 @@ class RoundScored(Event):
 
     NAME: ClassVar[str] = "round-scored"
     CLAUSE: ClassVar[str] = "SJ-LEVEL-1"
+    audience = public
     settlement: Settlement
 
     def describe(self) -> str:
@@ -347,6 +399,7 @@ class MatchOver(Event):
 
     NAME: ClassVar[str] = "match-over"
     CLAUSE: ClassVar[str] = "SJ-MATCH-2"
+    audience = public
     rounds: int
     winner: int | None
     levels: tuple[Rank, Rank]
@@ -380,20 +433,6 @@ EVENTS: tuple[type[Event], ...] = (
     RoundScored,
     MatchOver,
 )
-
-
-def public_events(events: Sequence[Event], seat: int | None = None) -> tuple[Event, ...]:
-    """The events as the table sees them (as ``seat`` sees them, when given): the move of a
-    failed throw shows the forced piece; a burial shows no cards, but to the seat that buried."""
-    out = list(events)
-    for i, event in enumerate(out):
-        if isinstance(event, ThrowFailed) and i and isinstance(out[i - 1], MovePlayed):
-            played = out[i - 1]
-            assert isinstance(played, MovePlayed)
-            out[i - 1] = MovePlayed(played.seat, played.kind, event.forced)
-        elif isinstance(event, MovePlayed) and event.kind is MoveKind.BURY and event.seat != seat:
-            out[i] = MovePlayed(event.seat, event.kind, Cards())
-    return tuple(out)
 
 
 def events_to_json(events: Sequence[Event]) -> JSONObject:

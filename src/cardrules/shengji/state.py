@@ -419,10 +419,10 @@ class State(Derives, RoundFacts, Steps[Move]):
     def _apply(self, move: Move, sink: list[Event] | None) -> State:
         ctx = self.ctx
         seat = move.seat
-        if sink is not None:
-            sink.append(MovePlayedEvent(seat, move.kind, move.cards))
         if not self.trick:
             return self._lead(move, sink)
+        if sink is not None:
+            sink.append(MovePlayedEvent(seat, move.kind, move.cards))
         cards = move.cards
         hands = _minus(self.hands, seat, cards)
         trick = (*self.trick, move)
@@ -445,6 +445,9 @@ class State(Derives, RoundFacts, Steps[Move]):
                 penalties = self.penalties
                 penalties = (*penalties[:seat], penalties[seat] + lost, *penalties[seat + 1 :])
                 if sink is not None:
+                    # The move knows it failed: the other seats see only the forced piece,
+                    # SJ-THROW-5 (A failed throw reveals nothing).
+                    sink.append(MovePlayedEvent(seat, move.kind, move.cards, forced=outcome.led))
                     sink.append(ThrowFailed(seat, outcome.led, lost))
                 return _failed_throw(
                     self,
@@ -453,6 +456,8 @@ class State(Derives, RoundFacts, Steps[Move]):
                     move.cards,
                     penalties,
                 )
+        if sink is not None:
+            sink.append(MovePlayedEvent(seat, move.kind, move.cards))
         return _led(self, _minus(self.hands, seat, move.cards), (move,))
 
     def _finish_trick(

@@ -68,6 +68,8 @@ class Tally:
 
     def _play(self, before: State, event: MovePlayed) -> None:
         ctx = before.ctx
+        if event.cards is None:  # a tally sees every event in full: never so
+            return
         if not before.trick:
             combo = classify(event.cards, ctx)
             if combo is not None:

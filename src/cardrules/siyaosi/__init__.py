@@ -145,6 +145,7 @@ register(
         new=_new,
         from_position=_from_position,
         from_json=State.from_json,
+        events=EVENTS,
         match_from_json=Match.from_json,
         bots={"random": RandomBot, "heuristic": HeuristicBot},
         tally=Tally,

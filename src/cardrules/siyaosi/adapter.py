@@ -107,7 +107,7 @@ class SiyaosiAdapter(StateAdapter[Move]):
 
     then_keys = frozenset(
         (
-            *("turn", "top", "leader", "out", "hand_sizes", "movers", "events"),
+            *("turn", "top", "leader", "out", "hand_sizes", "movers", "events", "shown"),
             *("phase", "tributes", "returns", "levels", "ruling", "score", "winner", "round"),
         )
     )

@@ -12,6 +12,14 @@ A match adds, 4A4-MATCH-1 (A match): after a round, :class:`LevelsChanged`,
 :class:`Rebelled`, :class:`Suppressed`, :class:`TributePaid`, :class:`TributeTaken` and
 :class:`TributeReturned`; then :class:`PlayStarted`. Each has a ``describe()`` line for
 ``cardrules demo``.
+
+Every seat receives every event in full but a return's: its :class:`MovePlayed` and its
+:class:`TributeReturned` name the card only to the receiver and the payer, and the other seats
+receive them with ``cards`` ``None`` (``null`` in JSON; an empty card list still means the
+receiver had nothing it may return), 4A4-MATCH-4 (What a seat sees in a match). The tributes
+paid and taken and the jokers a rebel or suppressor reveals are shown to the table.
+:func:`cardrules.events.seen_by` gives the events as one seat receives them, CORE-EVENT-2 (Who
+sees an event).
 """
 
 from __future__ import annotations
@@ -22,7 +30,17 @@ from typing import ClassVar
 import attrs
 
 from cardrules.cards import Rank
-from cardrules.events import Event, read_events, write_events
+from cardrules.errors import CardrulesError
+from cardrules.events import (
+    EVERYONE,
+    OPTIONAL,
+    Audience,
+    Event,
+    only,
+    public,
+    read_events,
+    write_events,
+)
 from cardrules.jsonio import JSON, JSONObject
 from cardrules.multiset import Cards
 from cardrules.siyaosi.moves import Move, MoveKind
@@ -54,21 +72,43 @@ __all__ = [
 
 @attrs.frozen
 class MovePlayed(Event):
-    """A seat made a move (a pass included)."""
+    """A seat made a move (a pass included). A return names the seat its card goes to
+    (``to``), and only those two seats receive it in full: the others receive it with
+    ``cards`` ``None``, 4A4-MATCH-4 (What a seat sees in a match)."""
 
     NAME: ClassVar[str] = "move"
     DETAIL: ClassVar[bool] = True
     seat: int
     kind: MoveKind
-    cards: Cards
+    #: The cards the move names; ``None``: a return this seat may not see.
+    cards: Cards | None
+    #: The seat a return's card goes to (the payer of the tribute taken); ``None`` otherwise.
+    to: int | None = attrs.field(default=None, kw_only=True, metadata=OPTIONAL)
 
     @property
     def move(self) -> Move:
-        """The move the event reports."""
+        """The move (refused, ``hidden-cards``, for a return whose card this seat may not
+        see)."""
+        if self.cards is None:
+            raise CardrulesError(
+                f"seat {self.seat}'s {self.kind} names cards this seat may not see",
+                code="hidden-cards",
+            )
         return Move(self.seat, self.kind, self.cards)
+
+    def audience(self) -> Audience:
+        """Every seat, but for a return: its two seats, 4A4-MATCH-4 (What a seat sees in a
+        match); the others see that it was made, not the card."""
+        if self.kind is not MoveKind.RETURN or self.cards is None:
+            return EVERYONE
+        seats = (self.seat,) if self.to is None else (self.seat, self.to)
+        return only(seats, others=attrs.evolve(self, cards=None))
 
     def describe(self) -> str:
         kind = "" if self.kind is MoveKind.PLAY else f"{self.kind} "
+        if self.cards is None:
+            to = "" if self.to is None else f" to seat {self.to}"
+            return f"{self.seat}: {kind}a card{to}"
         return f"{self.seat}: {kind}{self.cards.pretty()}".rstrip()
 
 
@@ -80,6 +120,7 @@ class ChainStepped(Event):
     NAME: ClassVar[str] = "chain-step"
     CLAUSE: ClassVar[str] = "4A4-CHAIN-4"
     DETAIL: ClassVar[bool] = True
+    audience = public
     seat: int
     steps: int
     width: int
@@ -96,6 +137,7 @@ class ChainClosed(Event):
     NAME: ClassVar[str] = "chain-closed"
     CLAUSE: ClassVar[str] = "4A4-CHAIN-7"
     DETAIL: ClassVar[bool] = True
+    audience = public
     seat: int | None
 
     def describe(self) -> str:
@@ -110,6 +152,7 @@ class SeatOut(Event):
     NAME: ClassVar[str] = "seat-out"
     CLAUSE: ClassVar[str] = "4A4-TURN-5"
     DETAIL: ClassVar[bool] = True
+    audience = public
     seat: int
     place: int
 
@@ -124,6 +167,7 @@ class Announced(Event):
     NAME: ClassVar[str] = "announced"
     CLAUSE: ClassVar[str] = "4A4-TURN-6"
     DETAIL: ClassVar[bool] = True
+    audience = public
     seat: int
     cards: int
 
@@ -139,6 +183,7 @@ class TrickWon(Event):
     NAME: ClassVar[str] = "trick-won"
     CLAUSE: ClassVar[str] = "4A4-TURN-3"
     DETAIL: ClassVar[bool] = True
+    audience = public
     seat: int
     leader: int
     top: Cards
@@ -154,6 +199,7 @@ class RoundOver(Event):
 
     NAME: ClassVar[str] = "round-over"
     CLAUSE: ClassVar[str] = "4A4-ROUND-1"
+    audience = public
     result: RoundResult
 
     def describe(self) -> str:
@@ -173,6 +219,7 @@ class RoundStarted(Event):
 
     NAME: ClassVar[str] = "round-started"
     CLAUSE: ClassVar[str] = "4A4-TRIB-1"
+    audience = public
     round: int
     levels: tuple[Rank, Rank]
     ruling: int | None
@@ -193,6 +240,7 @@ class Rebelled(Event):
 
     NAME: ClassVar[str] = "rebelled"
     CLAUSE: ClassVar[str] = "4A4-TRIB-5"
+    audience = public
     seat: int
 
     def describe(self) -> str:
@@ -205,6 +253,7 @@ class Suppressed(Event):
 
     NAME: ClassVar[str] = "suppressed"
     CLAUSE: ClassVar[str] = "4A4-TRIB-6"
+    audience = public
     seat: int
 
     def describe(self) -> str:
@@ -217,6 +266,7 @@ class TributePaid(Event):
 
     NAME: ClassVar[str] = "tribute-paid"
     CLAUSE: ClassVar[str] = "4A4-TRIB-2"
+    audience = public
     payer: int
     cards: Cards
 
@@ -231,6 +281,7 @@ class TributeTaken(Event):
 
     NAME: ClassVar[str] = "tribute-taken"
     CLAUSE: ClassVar[str] = "4A4-TRIB-3"
+    audience = public
     receiver: int
     payer: int
     cards: Cards
@@ -241,15 +292,26 @@ class TributeTaken(Event):
 
 @attrs.frozen
 class TributeReturned(Event):
-    """``receiver`` returned ``cards`` to ``payer`` (empty: it had nothing it may give)."""
+    """``receiver`` returned ``cards`` to ``payer`` (empty: it had nothing it may give).
+    Only those two seats receive it in full; the others receive it with ``cards`` ``None``: a
+    return was made between them, of a card they do not see, 4A4-MATCH-4 (What a seat sees in
+    a match)."""
 
     NAME: ClassVar[str] = "tribute-returned"
     CLAUSE: ClassVar[str] = "4A4-TRIB-4"
     receiver: int
     payer: int
-    cards: Cards
+    #: The card returned; empty: nothing it may give; ``None``: not shown to this seat.
+    cards: Cards | None
+
+    def audience(self) -> Audience:
+        if self.cards is None:
+            return EVERYONE
+        return only((self.receiver, self.payer), others=attrs.evolve(self, cards=None))
 
     def describe(self) -> str:
+        if self.cards is None:
+            return f"seat {self.receiver} returns a card to seat {self.payer} (only they see it)"
         if not self.cards:
             return f"seat {self.receiver} has nothing it may return to seat {self.payer}"
         return f"seat {self.receiver} returns {self.cards.pretty()} to seat {self.payer}"
@@ -261,6 +323,7 @@ class PlayStarted(Event):
 
     NAME: ClassVar[str] = "play-started"
     CLAUSE: ClassVar[str] = "4A4-TRIB-8"
+    audience = public
     round: int
     leader: int
 
@@ -274,6 +337,7 @@ class LevelsChanged(Event):
 
     NAME: ClassVar[str] = "levels"
     CLAUSE: ClassVar[str] = "4A4-LEVEL-2"
+    audience = public
     before: tuple[Rank, Rank]
     after: tuple[Rank, Rank]
     ruling: int
@@ -293,6 +357,7 @@ class ScoreChanged(Event):
 
     NAME: ClassVar[str] = "score"
     CLAUSE: ClassVar[str] = "4A4-SCORE-1"
+    audience = public
     outcome: str
     points: tuple[int, int]
     multiplier: int
@@ -310,6 +375,7 @@ class MatchWon(Event):
 
     NAME: ClassVar[str] = "match-won"
     CLAUSE: ClassVar[str] = "4A4-LEVEL-5"
+    audience = public
     team: int
     rounds: int
     levels: tuple[Rank, Rank]

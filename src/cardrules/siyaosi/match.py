@@ -311,7 +311,10 @@ class Match(Derives, Recording[Move]):
         after = ex.after(move)
         held = exchanged(self.held, ex, after, move)
         if sink is not None:
-            sink.append(MovePlayed(move.seat, move.kind, move.cards))
+            # A return names the seat its card goes to: only those two see the card,
+            # 4A4-MATCH-4 (What a seat sees in a match).
+            to = ex.pairs[ex.asked][0] if move.kind is MoveKind.RETURN else None
+            sink.append(MovePlayed(move.seat, move.kind, move.cards, to=to))
             tribute_events(ex, after, move, sink)
         moves = (*self.exchange_moves, move)
         if not after.done:

@@ -47,7 +47,7 @@ class Tally:
             if isinstance(event, MovePlayed):
                 b.count(f"move.{event.kind}")
                 state = before.play if isinstance(before, Match) else before
-                if event.kind == PLAY and isinstance(state, State):
+                if event.kind == PLAY and event.cards is not None and isinstance(state, State):
                     combo = classify(event.cards, state.table, event.seat)
                     if combo is not None:
                         b.count(f"play.{combo.name}")
