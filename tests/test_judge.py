@@ -15,6 +15,7 @@ from cardrules import CardrulesError, GameState, MoveLike, shengji, siyaosi
 from cardrules.cases import clause_index
 from cardrules.cli import main
 from cardrules.judge import Ruling, judge
+from cardrules.multiset import Cards
 from cardrules.testing.strategies import seeds
 
 M = TypeVar("M", bound=MoveLike)
@@ -62,6 +63,16 @@ def test_a_ruling_from_a_seats_view_shows_only_its_hand() -> None:
     drawn = "\n".join(ruling.before)
     assert "4♦ 5♠ 6♠" in drawn and "7♠" not in drawn and "(3 cards)" in drawn
     assert judge(FOLLOW, ["0: 3S", "2: 7S"], view=1).code == "not-viewing-seat"
+
+
+def test_a_legal_ruling_from_a_seats_view_names_no_other_hand() -> None:
+    """The state after a move judged from seat 1's view is seat 1's view of it: the ruling a
+    player is sent names no card of another hand (CORE-EVENT-2)."""
+    ruling = judge(FOLLOW, ["0: 3S", "1: 5S"], view=1)
+    assert ruling.legal and ruling.state is not None and ruling.state["type"] == "view"
+    assert shengji.View.from_json(ruling.state).hand == Cards.parse("6S 4D")
+    text = json.dumps(ruling.to_json())
+    assert all(card not in text for card in ("7S", "8S", "9S", "JS", "5D", "6D"))
 
 
 def test_a_legal_follow_cites_the_follow_rules() -> None:

@@ -226,7 +226,8 @@ class Ruling:
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON] | str | bytes, game: str) -> Ruling:
-        """Read what :meth:`to_json` wrote (the state after is kept as its document)."""
+        """Read what :meth:`to_json` wrote (the state after — the judging seat's view of it,
+        for a ruling from a view — is kept as its document)."""
         ruling = read_ruling(data, game)
         if not isinstance(ruling, Ruling):
             raise CardrulesError(
@@ -736,7 +737,10 @@ class _Judge:
                     effects=effects,
                     table=draw(state, self.view),
                     view=self.view,
-                    state=after.to_json(),
+                    # From a seat's view, the state after is that seat's view of it: a ruling
+                    # sent to a player names no hand it may not see, CORE-EVENT-2 (Who sees an
+                    # event).
+                    state=(after if self.view is None else after.view(self.view)).to_json(),
                 )
             state = state.apply(move)
         raise CardrulesError("name at least one move to judge")  # pragma: no cover - checked

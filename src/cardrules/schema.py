@@ -437,8 +437,9 @@ def ruling_schema(
     round_result: JSONObject | None = None,
 ) -> JSONObject:
     """A judge's ruling on a case of ``game`` (:mod:`cardrules.judge`), one branch per kind:
-    ``play`` (the state after it is one of ``states``, a play state's or a match's document; what
-    it did are events of the ``events`` log schema), ``classify``, ``beats``, ``round`` (its
+    ``play`` (the state after it is one of ``states``: a play state's or a match's document, or
+    its view's for a ruling from a seat's view; what it did are events of the ``events`` log
+    schema), ``classify``, ``beats``, ``round`` (its
     ``result`` follows ``round_result``), ``variant``, and the error entry of a case that could
     not be ruled on. Every branch has the envelope, ``kind``, ``case`` and ``clauses``."""
     text: JSONObject = {"type": "string"}

@@ -128,6 +128,8 @@ def schemas() -> dict[str, JSONObject]:
         "shengji",
         state,
         out["shengji.match"],
+        out["shengji.view"],
+        out["shengji.match-view"],
         events=out["shengji.events"],
         round_result=obj(
             {

@@ -94,6 +94,8 @@ def schemas() -> dict[str, JSONObject]:
         "siyaosi",
         state,
         out["siyaosi.match"],
+        out["siyaosi.view"],
+        out["siyaosi.match-view"],
         events=out["siyaosi.events"],
         round_result=_round_ruling(levels),
     )
