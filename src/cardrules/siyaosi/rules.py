@@ -39,6 +39,7 @@ from cardrules.siyaosi.moves import (
     PLAY,
     Move,
     MoveKind,
+    Phase,
     Top,
 )
 from cardrules.siyaosi.variant import Variant
@@ -169,6 +170,11 @@ class TableFacts:
     @property
     def ruling(self) -> int | None:
         return self.table.ruling
+
+    @property
+    def phase(self) -> Phase:
+        """``play``: a round's play state and its views are a match's play phase."""
+        return Phase.PLAY
 
     @property
     def players(self) -> int:
