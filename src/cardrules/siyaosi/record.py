@@ -94,14 +94,22 @@ class MatchResult:
     def from_json(cls, data: Mapping[str, JSON] | str | bytes) -> MatchResult:
         """Read what :meth:`to_json` wrote; the last round's derived fields must agree."""
         reader = open_document(data, "siyaosi", "match-result")
+        result = cls.read(reader)
+        reader.done()
+        return result
+
+    @classmethod
+    def read(cls, reader: Reader) -> MatchResult:
+        """The fields :meth:`body` wrote (inside a document, or a document's own)."""
+        last = reader.sub("last")
         result = cls(
             winner=reader.integer("winner", 0, 1),
             rounds=reader.integer("rounds", 1, MAX_ROUNDS),
             levels=read_levels(reader, "levels"),
             score=read_score(reader, "score"),
-            last=RoundResult.read(reader.sub("last")),
+            last=RoundResult.read(last),
         )
-        reader.done()
+        last.done()
         return result
 
 
@@ -234,7 +242,8 @@ def read_levels(reader: Reader, key: str) -> tuple[Rank, Rank]:
 
 
 def read_score(reader: Reader, key: str) -> tuple[int, int]:
-    first, second = reader.ints(key, 2, None, None)
+    """The teams' match score, each within ±10⁹ (far beyond any match's)."""
+    first, second = reader.ints(key, 2, -(10**9), 10**9)
     return first, second
 
 
