@@ -181,6 +181,11 @@ class Reader:
     def bad(self, key: str, value: object, why: str) -> DocumentError:
         return DocumentError(self._what, f"{why}, got {quote(value)}", key=self.key(key))
 
+    def fail(self, key: str, message: str) -> DocumentError:
+        """The refusal of field ``key`` with a library message (which quotes input only through
+        :func:`~cardrules.limits.quote`)."""
+        return DocumentError(self._what, message, key=self.key(key))
+
     def raw(self, key: str) -> object:
         self._seen.add(key)
         if key not in self._table:
