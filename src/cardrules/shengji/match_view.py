@@ -48,7 +48,8 @@ from cardrules.variant import read_variant
 if TYPE_CHECKING:
     from cardrules.shengji.match import Match
 
-__all__ = ["MatchView", "check_view", "view_of"]
+#: What a client uses; :func:`view_of` serves :meth:`Match.view`.
+__all__ = ["MatchView"]
 
 #: The ``derived`` argument of a view the library made from a match (nothing to check).
 _TRUSTED: tuple[object, ...] = ()

@@ -32,7 +32,8 @@ from cardrules.shengji.trick import winner
 from cardrules.shengji.variant import Variant
 from cardrules.variant import read_variant
 
-__all__ = ["View", "own_move_text", "read_head", "read_moves", "read_view"]
+#: What a client uses; the readers serve the state and the match view.
+__all__ = ["View"]
 
 #: ``(trump context, index of the winning play or -1, last trick's winner)``.
 _Derived = tuple[TrumpContext, int, int | None]
@@ -244,7 +245,7 @@ def read_view(reader: Reader, variant: Variant, holder: int | None) -> View:
     sees = seat == (banker if holder is None else holder) or view.is_over
     if sees != (kitty is not None):
         why = "a kitty this seat may see" if sees else "a kitty this seat may not see"
-        raise reader.bad("kitty", reader.raw("kitty"), f"{why} (SJ-KITTY-2)")
+        raise reader.bad("kitty", reader.raw("kitty"), f"{why}, SJ-KITTY-2 (Who sees the kitty)")
     written = view.nested_json()
     for key in ("turn", "winning_seat", "last_winner"):
         if reader.raw(key) != written[key]:

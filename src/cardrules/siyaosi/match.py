@@ -80,7 +80,8 @@ from cardrules.variant import read_variant, variant_of
 if TYPE_CHECKING:
     from cardrules.siyaosi.matchview import MatchView
 
-__all__ = ["Match", "Phase", "explain_in_phase", "parse_phase_move"]
+#: What a client uses; the phase functions serve the match view.
+__all__ = ["Match", "Phase"]
 
 
 _Derived = tuple[

@@ -32,13 +32,13 @@ from cardrules.siyaosi.match import Match, Phase, explain_in_phase, no_move, par
 from cardrules.siyaosi.moves import Move, MoveKind, Top
 from cardrules.siyaosi.record import MAX_ROUNDS, MatchResult, read_levels, read_score
 from cardrules.siyaosi.result import round_result
-from cardrules.siyaosi.trick import is_over
 from cardrules.siyaosi.tribute import Exchange, Step
+from cardrules.siyaosi.trick import is_over
 from cardrules.siyaosi.variant import Variant
 from cardrules.siyaosi.view import View, own_move_text, read_view
 from cardrules.variant import read_variant
 
-__all__ = ["MatchView", "exchange_json"]
+__all__ = ["MatchView"]
 
 #: What a seat reveals to rebel or to suppress a rebellion.
 _JOKERS = Cards.parse("SJ BJ")
@@ -335,7 +335,7 @@ def rebuild_exchange(table: Table, seat: int, finish: tuple[int, ...], seen: See
     except CardrulesError as err:
         raise PositionError(str(err), key="tribute.last_finish") from None
     ex = Exchange.start(variant, table, tribute.dues(variant, last))
-    target = seen[:4] + (len(seen.paid), len(seen.returned))
+    target = (*seen[:4], len(seen.paid), len(seen.returned))
     for _ in range(4 * variant.players + 1):  # each seat acts at most once per step
         if (ex.step, ex.turn, ex.rebel, ex.suppressor, len(ex.paid), len(ex.returned)) == target:
             return ex.masked(seat)
@@ -354,7 +354,9 @@ def _next_move(ex: Exchange, seen: Seen, seat: int) -> tuple[Move, Cards]:
         raise PositionError("the tribute phase ended before this", key="tribute")
     pass_move = Move(mover, MoveKind.PASS)
     if ex.step is Step.REBEL:
-        return (Move(mover, MoveKind.REBEL), _JOKERS) if seen.rebel == mover else (pass_move, Cards())
+        if seen.rebel == mover:
+            return Move(mover, MoveKind.REBEL), _JOKERS
+        return pass_move, Cards()
     if ex.step is Step.SUPPRESS:
         if seen.suppressor == mover:
             return Move(mover, MoveKind.SUPPRESS), _JOKERS

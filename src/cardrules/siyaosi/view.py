@@ -27,7 +27,9 @@ from cardrules.siyaosi.variant import Variant
 from cardrules.slots import builder, setter
 from cardrules.variant import read_variant
 
-__all__ = ["View", "made_view", "own_move_text", "read_view"]
+#: What a client uses; :func:`made_view`, :func:`read_view` and :func:`own_move_text` serve
+#: the state and the match view.
+__all__ = ["View"]
 
 #: ``(top, turn, passes)``: what a view's trick leads to.
 _Derived = tuple[Top | None, int | None, int]
