@@ -1,4 +1,4 @@
-"""An example client: a four-deck Shengji bot that sees only its view, typed under ``mypy --strict``.
+"""An example client: a four-deck Shengji bot that sees only its view, typed (``mypy --strict``).
 
 The server (here, the test at the end) sends each seat its match view as JSON text; the bot
 rebuilds it with :meth:`cardrules.shengji.MatchView.from_json`, reads the phase, the level and the

@@ -48,6 +48,9 @@ class _Play(Protocol):
     def trump(self) -> Suit | None: ...
 
     @property
+    def level(self) -> Rank: ...
+
+    @property
     def is_over(self) -> bool: ...
 
 
@@ -183,7 +186,9 @@ def check_levels(m: Public, variant: Variant) -> None:
         or not all(isinstance(r, Rank) and not r.is_joker for r in levels)
     ):
         raise PositionError("one level rank (2 … A) per team", key="levels")
-    if m.round_number == 1 and levels != (variant.start_level, variant.start_level):
+    # a match over in round 1 shows the levels its settlement left (_check_last checks them)
+    over = m.phase is Phase.OVER
+    if m.round_number == 1 and not over and levels != (variant.start_level, variant.start_level):
         raise PositionError(
             f"in round 1 both teams are at the start level {variant.start_level.text}",
             key="levels",
@@ -272,7 +277,8 @@ def _check_bid(m: Public, bid: Bid, variant: Variant, held: Holdings) -> None:
             raise PositionError(f"seat {bid.seat} does not hold its bid {bid.cards}", key="bid")
         if hand is not None and not bid.cards <= hand:
             raise PositionError(f"seat {bid.seat} does not hold its bid {bid.cards}", key="bid")
-    level = m.level
+    # once the match is over its levels are the settled ones; the bid was made at the round's
+    level = m.play.level if m.phase is Phase.OVER and m.play is not None else m.level
     listed = order_rank(bid.cards, level, variant.bid_order) or order_rank(
         bid.cards, level, variant.fry_order
     )

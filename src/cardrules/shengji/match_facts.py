@@ -36,6 +36,9 @@ class PlayTable(Protocol):
 
     def grounds(self, move: Move) -> tuple[str, ...]: ...
 
+    @property
+    def trump_context(self) -> TrumpContext: ...
+
 
 class MatchFacts:
     """Mixin of :class:`~cardrules.shengji.match.Match` and
@@ -86,6 +89,9 @@ class MatchFacts:
         A play state and a play view have the same accessor."""
         if self.phase in (Phase.DEAL, Phase.BID):
             return None
+        play = self.play_table
+        if play is not None:  # the round's (once a match is over its levels have moved on)
+            return play.trump_context
         bid = self.bid
         if bid is not None and not bid.named:
             return None

@@ -33,7 +33,6 @@ from cardrules.siyaosi.moves import Move, MoveKind, Top
 from cardrules.siyaosi.record import MAX_ROUNDS, MatchResult, read_levels, read_score
 from cardrules.siyaosi.result import round_result
 from cardrules.siyaosi.tribute import Exchange, Step
-from cardrules.siyaosi.trick import is_over
 from cardrules.siyaosi.variant import Variant
 from cardrules.siyaosi.view import View, own_move_text, read_view
 from cardrules.variant import read_variant
@@ -71,6 +70,9 @@ class MatchView(Derives, Judge[Move]):
     levels: tuple[Rank, Rank]
     ruling: int | None
     score: tuple[int, int]
+    #: The last round's finishing order, which the tribute phase follows from (``()`` in a
+    #: round after none).
+    last_finish: tuple[int, ...]
     phase: Phase
     hand: Cards
     hand_sizes: tuple[int, ...]
@@ -90,6 +92,7 @@ class MatchView(Derives, Judge[Move]):
             levels=match.levels,
             ruling=match.ruling,
             score=match.score,
+            last_finish=match.last_finish,
             phase=match.phase,
             hand=match.hands[seat],
             hand_sizes=match.hand_sizes,
@@ -200,6 +203,7 @@ class MatchView(Derives, Judge[Move]):
                 "levels": [r.text for r in self.levels],
                 "ruling": self.ruling,
                 "score": list(self.score),
+                "last_finish": list(self.last_finish),
                 "phase": self.phase.value,
                 "turn": self.turn,
                 "hand": str(self.hand),
@@ -225,6 +229,7 @@ class MatchView(Derives, Judge[Move]):
         levels = read_levels(reader, "levels")
         ruling = reader.opt_integer("ruling", 0, 1)
         score = read_score(reader, "score")
+        last_finish = reader.ints("last_finish", None, 0, players - 1)
         phase = reader.enum("phase", Phase)
         hand = reader.cards("hand", decks)
         sizes = reader.ints("hand_sizes", players, 0, variant.total_cards)
@@ -232,7 +237,7 @@ class MatchView(Derives, Judge[Move]):
             table = Table(variant, levels, ruling)
         exchange = None
         if reader.raw("tribute") is not None:
-            exchange = _read_exchange(reader, table, seat)
+            exchange = _read_exchange(reader, table, seat, last_finish)
         play = None
         if reader.raw("play") is not None:
             sub = reader.nested("play", "siyaosi", "view")
@@ -251,6 +256,7 @@ class MatchView(Derives, Judge[Move]):
                 levels=levels,
                 ruling=ruling,
                 score=score,
+                last_finish=last_finish,
                 phase=phase,
                 hand=hand,
                 hand_sizes=sizes,
@@ -265,16 +271,15 @@ class MatchView(Derives, Judge[Move]):
 
 
 def exchange_json(ex: Exchange) -> JSONObject:
-    """The tribute phase as the table sees it: the last round's finishing order (what it follows
-    from), who owes whom, the step and who acts, the jokers revealed, the tributes paid and
-    taken, the returns (a card this seat may not see is ``null``)."""
+    """The tribute phase as the table sees it: who owes whom, the step and who acts, the jokers
+    revealed, the tributes paid and taken, the returns (a card this seat may not see is
+    ``null``)."""
     revealed: list[JSON] = [
         {"seat": seat, "cards": str(_JOKERS)}
         for seat in (ex.rebel, ex.suppressor)
         if seat is not None
     ]
     return {
-        "last_finish": list(finish_of(ex)),
         "payers": list(ex.dues.payers),
         "receivers": list(ex.dues.receivers),
         "step": ex.step.value,
@@ -295,17 +300,6 @@ def exchange_json(ex: Exchange) -> JSONObject:
 
 
 # ---------------------------------------------------------------------- checking a view
-def finish_of(ex: Exchange) -> tuple[int, ...]:
-    """The last round's finishing order, which the tribute phase follows from: the seats of
-    ``ex.dues.order`` (every seat by place) until one team was all out."""
-    order = ex.dues.order
-    players = ex.variant.players
-    for n in range(1, len(order) + 1):
-        if is_over(players, order[:n]):
-            return order[:n]
-    return order
-
-
 class Seen(NamedTuple):
     """Where a tribute phase stands as a seat sees it: the step and the seat in turn, the rebel
     and the suppressor, the tributes paid ``(payer, card)`` and the returns ``(receiver, payer,
@@ -333,7 +327,7 @@ def rebuild_exchange(table: Table, seat: int, finish: tuple[int, ...], seen: See
     try:
         last = round_result(variant.players, finish, None)
     except CardrulesError as err:
-        raise PositionError(str(err), key="tribute.last_finish") from None
+        raise PositionError(str(err), key="last_finish") from None
     ex = Exchange.start(variant, table, tribute.dues(variant, last))
     target = (*seen[:4], len(seen.paid), len(seen.returned))
     for _ in range(4 * variant.players + 1):  # each seat acts at most once per step
@@ -419,16 +413,20 @@ def check_view(view: MatchView) -> None:
 
 def _check_exchange(view: MatchView, table: Table) -> None:
     ex = view.exchange
+    finish = view.last_finish
+    if not isinstance(finish, tuple) or not all(type(s) is int for s in finish):
+        raise PositionError("a tuple of seats", key="last_finish")
+    if (ex is None) != (not finish):
+        raise PositionError("a round after another (and only such a round) has a tribute phase",
+                            key="tribute")  # fmt: skip
     if ex is None:
-        if view.phase is Phase.TRIBUTE:
-            raise PositionError("the tribute phase shows the tribute", key="tribute")
         return
     if not isinstance(ex, Exchange) or ex.variant != view.variant or ex.table != table:
         raise PositionError("the tribute phase of this round's table", key="tribute")
     if (view.phase is Phase.TRIBUTE) == ex.done:
         raise PositionError(f"the tribute phase is over only after it, not in the {view.phase}"
                             " phase", key="tribute")  # fmt: skip
-    if rebuild_exchange(table, view.seat, finish_of(ex), Seen.of(ex)) != ex:
+    if rebuild_exchange(table, view.seat, view.last_finish, Seen.of(ex)) != ex:
         raise PositionError("does not follow from the last finishing order", key="tribute")
 
 
@@ -470,13 +468,12 @@ def _check_result(view: MatchView) -> None:
         raise PositionError("does not follow from the last round", key="result")
 
 
-def _read_exchange(document: Reader, table: Table, seat: int) -> Exchange:
+def _read_exchange(document: Reader, table: Table, seat: int, finish: tuple[int, ...]) -> Exchange:
     """The tribute phase of a match view document (its field ``tribute``): read strictly,
-    replayed from ``last_finish``, and compared with every field written."""
+    replayed from the last finishing order, and compared with every field written."""
     reader = document.sub("tribute")
     variant = table.variant
     players, decks = variant.players, variant.decks
-    finish = reader.ints("last_finish", None, 0, players - 1)
     paid = []
     for path, value in reader.items("paid", players):
         item = reader.element(path, value)

@@ -241,9 +241,17 @@ def read_levels(reader: Reader, key: str) -> tuple[Rank, Rank]:
     return first, second
 
 
+#: The largest match score a document may hold: a round's points are multiplied by up to 100
+#: per scoring play, 4A4-SCORE-2 (Multipliers), so a score may be long (some 150 digits after
+#: the most bombs four decks hold), but it stays far below this.
+MAX_SCORE = 10**1000
+
+
 def read_score(reader: Reader, key: str) -> tuple[int, int]:
-    """The teams' match score, each within ±10⁹ (far beyond any match's)."""
-    first, second = reader.ints(key, 2, -(10**9), 10**9)
+    """The teams' match score, each within ±:data:`MAX_SCORE`."""
+    first, second = reader.ints(key, 2, None, None)
+    if max(abs(first), abs(second)) > MAX_SCORE:
+        raise reader.bad(key, "a score", "out of range: at most 1000 digits")
     return first, second
 
 

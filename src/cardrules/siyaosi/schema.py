@@ -145,7 +145,6 @@ def _match_schemas(
     # (nobody to act) in the play that follows
     pair = {"payer": SEAT, "receiver": SEAT}
     tribute_body: dict[str, JSON] = {
-        "last_finish": array(SEAT),  # what the tribute phase follows from
         "payers": array(SEAT),
         "receivers": array(SEAT),
         "step": {"enum": [s.value for s in Step]},
@@ -165,6 +164,7 @@ def _match_schemas(
         "variant": variant,
         "round": rounds,
         **standing,
+        "last_finish": array(SEAT),  # what the tribute phase follows from
         **now,
         "hand": CARDS,
         "hand_sizes": array(COUNT),
