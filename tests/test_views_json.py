@@ -36,8 +36,8 @@ M = TypeVar("M", bound=MoveLike)
 
 
 def _same_actor(view: GameView[M], again: GameView[M], rng_seed: int, bury: bool) -> int:
-    """``again`` acts for its seat as ``view``: the same first legal moves and count (no burial is
-    listed: 8 of 60 cards), the same verdicts on a sample of moves (legal ones, drawn ones, another
+    """``again`` acts for its seat as ``view``: the same first legal moves and as many of them (no
+    burial is listed: 8 of 60 cards), the same verdicts on a sample of moves (legal ones, drawn ones, another
     seat's), the same draw from the same random state, the same reading of move text. Returns
     how many moves were compared."""
     assert again.turn == view.turn and again.is_over == view.is_over
@@ -46,8 +46,7 @@ def _same_actor(view: GameView[M], again: GameView[M], rng_seed: int, bury: bool
     if not bury:
         sample = list(itertools.islice(view.legal_moves(), 12))
         assert list(itertools.islice(again.legal_moves(), 12)) == sample
-        if len(sample) < 12:
-            assert again.legal_moves().count() == view.legal_moves().count() == len(sample)
+        assert again.legal_moves().count() == view.legal_moves().count() >= len(sample)
     try:
         drawn = view.random_move(random.Random(rng_seed))
     except CardrulesError as err:
