@@ -36,10 +36,10 @@ M = TypeVar("M", bound=MoveLike)
 
 
 def _same_actor(view: GameView[M], again: GameView[M], rng_seed: int, bury: bool) -> int:
-    """``again`` acts for its seat as ``view``: the same first legal moves and as many of them (no
-    burial is listed: 8 of 60 cards), the same verdicts on a sample of moves (legal ones, drawn ones, another
-    seat's), the same draw from the same random state, the same reading of move text. Returns
-    how many moves were compared."""
+    """``again`` acts for its seat as ``view``: the same first legal moves and as many of them
+    (no burial is listed: 8 of 60 cards), the same verdicts on a sample of moves (legal ones,
+    drawn ones, another seat's), the same draw from the same random state, the same reading of
+    move text. Returns how many moves were compared."""
     assert again.turn == view.turn and again.is_over == view.is_over
     assert again.phase == view.phase and again.levels == view.levels
     sample: list[M] = []
