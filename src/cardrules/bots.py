@@ -6,23 +6,28 @@ other seats may step a chain or capture out of turn; a bot that waits lets the p
 :func:`play_round` runs a round between bots: at each moment the seats that may act out of turn
 are asked first, in playing order from the seat after the one in turn ("the first cards to land
 win"), then the seat in turn, which must move. It is typed against the game protocol alone and
-drives both games; mypy checks this module with no ``Any`` allowed in it.
+drives both games; mypy checks this module with no ``Any`` allowed in it. :func:`play_round` and
+:func:`turns` keep the type of the state they are given (a
+:class:`~cardrules.game.Playable`): the final state of a 四幺四 ``Match`` is a ``Match``, whose
+``result().winner`` a client reads as it is.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Generic, NamedTuple, Protocol, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar, cast
 
 from cardrules.errors import CardrulesError
 from cardrules.events import Event
-from cardrules.game import GameState, GameView, MoveLike
+from cardrules.game import Actor, GameView, MoveLike, Playable
 from cardrules.limits import MAX_RECORD_MOVES
 
 __all__ = ["Bot", "RandomBot", "Turn", "askers", "play_round", "turns"]
 
 M = TypeVar("M", bound=MoveLike)
+#: The type of the states a driven state's moves lead to (its own class).
+S = TypeVar("S")
 
 
 class Bot(Protocol[M]):
@@ -59,8 +64,9 @@ class Turn(NamedTuple, Generic[M]):
     events: tuple[Event, ...]
 
 
-def askers(state: GameState[M]) -> list[int]:
-    """Seats to ask, out-of-turn seats first (playing order after the seat in turn), then it."""
+def askers(state: Actor[M]) -> list[int]:
+    """Seats to ask, out-of-turn seats first (playing order after the seat in turn), then it:
+    the seats that may act now (a state's, or a view's own seat when it may)."""
     turn = state.turn
     if turn is None:
         return []
@@ -72,16 +78,16 @@ def askers(state: GameState[M]) -> list[int]:
 
 
 def turns(
-    state: GameState[M],
+    state: Playable[M, S],
     bots: Sequence[Bot[M]],
     rng: random.Random,
     *,
     max_moves: int = MAX_RECORD_MOVES,
-) -> Iterator[tuple[GameState[M], Turn[M]]]:
+) -> Iterator[tuple[S, Turn[M]]]:
     """Play the round (a whole match, for a match) out between ``bots`` (one per seat): yields
-    the state after each move and the :class:`Turn` that led to it, at most ``max_moves`` (by
-    default as many as a game record may hold). Every move is checked by the state before it is
-    applied."""
+    the state after each move, of the type of ``state``, and the :class:`Turn` that led to it,
+    at most ``max_moves`` (by default as many as a game record may hold). Every move is checked
+    by the state before it is applied."""
     if len(bots) != state.players:
         raise CardrulesError(f"one bot per seat: {state.players} seats, {len(bots)} bots")
     for _ in range(max_moves):
@@ -95,18 +101,22 @@ def turns(
                         f"the bot of seat {seat} must move: it is its turn", code="bot-failed"
                     )
                 continue
-            state, events = state.step(move)
-            yield state, Turn(seat, move, events)
+            after, events = state.step(move)
+            yield after, Turn(seat, move, events)
+            # ``step`` returns the state's own class (``Self``), which is ``S``: a Playable too
+            state = cast("Playable[M, S]", after)
             break
     if not state.is_over:
         raise CardrulesError(f"the round did not end within {max_moves} moves", code="bot-failed")
 
 
 def play_round(
-    state: GameState[M], bots: Sequence[Bot[M]], rng: random.Random
-) -> tuple[GameState[M], list[Turn[M]]]:
-    """Play the round out between ``bots``; the final state and every turn."""
-    final = state
+    state: Playable[M, S], bots: Sequence[Bot[M]], rng: random.Random
+) -> tuple[S, list[Turn[M]]]:
+    """Play the round out between ``bots``; the final state (of the type of ``state``: a
+    ``Match`` in, a ``Match`` out) and every turn."""
+    # a state that is over already is its own final state: its class is S (``step`` says so)
+    final = cast("S", state)
     log: list[Turn[M]] = []
     for final, turn in turns(state, bots, rng):  # noqa: B007 - the last state is the result
         log.append(turn)

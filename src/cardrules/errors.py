@@ -50,6 +50,7 @@ __all__ = [
 ERROR_CODES: Mapping[str, str] = {
     "bad-argument": "an argument of a call or a command is of the wrong type or out of range",
     "bad-notation": "text that is not card or move notation",
+    "other-seat": "move text naming another seat than the view's own (a view acts for its seat)",
     "impossible-cards": "more copies of a card than the decks in play hold",
     "bad-variant": "a variant file or switch that cannot be played",
     "unknown-game": "a game name that is not registered",

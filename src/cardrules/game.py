@@ -12,8 +12,13 @@ protocols are generic over the game's move type ``M``, so a 四幺四 state only
   ``step``, ``parse_move``, ``random_move``, ``view``, ``result()`` and ``to_json`` mean the same
   in both games (:class:`GameState`).
 * A **view** is what one seat may know, and can act for that seat: its ``legal_moves()``,
-  ``explain`` and ``is_legal`` are computed from what the seat sees and equal the state's answers
-  for that seat (:class:`GameView`).
+  ``explain``, ``is_legal`` and ``random_move`` are computed from what the seat sees and equal
+  the state's answers for that seat (:class:`GameView`). It reads its seat's move texts without
+  the seat (``view.parse_move("3S")``). A view rebuilt from its JSON (``View.from_json``,
+  ``MatchView.from_json``) acts exactly as the view that wrote it, so a client sent its view as
+  JSON gets its legal moves by asking the rebuilt view.
+* Every state and view says its ``phase`` (a play-only state is in phase ``play``) and the
+  teams' ``levels``, so a client reads them without knowing the concrete class.
 * ``step(move)`` also returns what happened as :class:`~cardrules.events.Event` records.
 
 ``legal_moves()`` lists every legal move of every seat that may act now (in 四幺四 several seats
@@ -27,7 +32,7 @@ import random
 from enum import StrEnum
 from typing import ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
-from cardrules.cards import Card
+from cardrules.cards import Card, Rank
 from cardrules.codes import CodeTable
 from cardrules.errors import Illegal, IllegalMoveError
 from cardrules.events import Event
@@ -45,6 +50,7 @@ __all__ = [
     "GameView",
     "Judge",
     "MoveLike",
+    "Playable",
     "ResultLike",
     "Steps",
     "TopLike",
@@ -82,6 +88,7 @@ class MoveLike(Protocol):
 
 M = TypeVar("M", bound=MoveLike)
 K = TypeVar("K", bound=StrEnum)
+S_co = TypeVar("S_co", covariant=True)
 
 
 class TopLike(Protocol):
@@ -117,6 +124,19 @@ class Actor(Protocol[M]):
     @property
     def players(self) -> int:
         """The number of seats at the table."""
+        ...
+
+    @property
+    def phase(self) -> StrEnum:
+        """Where the game stands: a match's phase (四幺四: ``tribute``, ``play``, ``over``;
+        Shengji: ``deal``, ``bid``, ``bury``, ``fry``, ``play``, ``over``), ``play`` for a
+        round's play state and its views. A :class:`~enum.StrEnum`: compare it with the
+        game's ``Phase`` or its text."""
+        ...
+
+    @property
+    def levels(self) -> tuple[Rank, Rank]:
+        """Both teams' levels (team 0: seats 0, 2, …; team 1: seats 1, 3, …)."""
         ...
 
     @property
@@ -165,9 +185,9 @@ class Actor(Protocol[M]):
         ...
 
     def parse_move(self, text: str | MoveText) -> M:
-        """The move written as ``text`` (``"SEAT: CARDS"``, ``"SEAT: VERB CARDS"``), with its kind
-        worked out from the situation; a :class:`~cardrules.errors.NotationError` if it is not
-        notation."""
+        """The move a text names here (``"2: 8S 8D"``); a view reads its own seat's moves
+        without the seat as well (``"8S 8D"``, ``"pass"``) and refuses another seat's (code
+        ``other-seat``)."""
         ...
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> M:
@@ -227,6 +247,18 @@ class GameState(Actor[M], Protocol[M]):
         """The result of the finished round (or match); a :class:`~cardrules.errors.CardrulesError`
         before it ends."""
         ...
+
+
+class Playable(Actor[M], Protocol[M, S_co]):
+    """What a driver needs of a :class:`GameState` whose moves lead to states of type ``S_co``
+    — its own class, as ``step`` returns ``Self``: every game state is one. A driver typed
+    against ``Playable[M, S]`` (:func:`cardrules.bots.play_round`) hands back the states it
+    makes with the type of the state it was given (a ``Match`` stays a ``Match``), and mypy
+    still checks that the bots play its moves ``M``."""
+
+    def view(self, seat: int) -> GameView[M]: ...
+
+    def step(self, move: M) -> tuple[S_co, tuple[Event, ...]]: ...
 
 
 # ---------------------------------------------------------------------- shared implementation

@@ -167,8 +167,9 @@ class Reader:
 
     def reading(self) -> AbstractContextManager[None]:
         """A block in which any :class:`CardrulesError` (from building what the fields describe)
-        becomes a :class:`DocumentError` of this document, keeping the field it names."""
-        return reading(self._what)
+        becomes a :class:`DocumentError` of this document, keeping the field it names (under
+        this reader's path, for a nested object)."""
+        return reading(self._what, self._path)
 
     def __init__(self, table: Mapping[str, object], what: str, path: str = "") -> None:
         self._table = table
@@ -185,6 +186,11 @@ class Reader:
         """The :class:`~cardrules.errors.DocumentError` refusing ``value`` of field ``key``, saying
         ``why``."""
         return DocumentError(self._what, f"{why}, got {quote(value)}", key=self.key(key))
+
+    def fail(self, key: str, message: str) -> DocumentError:
+        """The refusal of field ``key`` with a library message (which quotes input only through
+        :func:`~cardrules.limits.quote`)."""
+        return DocumentError(self._what, message, key=self.key(key))
 
     def raw(self, key: str) -> object:
         """Field ``key`` as given, marked read; refused if it is missing."""
@@ -213,6 +219,17 @@ class Reader:
         if not isinstance(value, Mapping):
             raise self.bad(key, value, "an object is needed")
         return Reader(value, self._what, self.key(key))
+
+    def nested(self, key: str, game: str, kind: str) -> Reader:
+        """A reader over a document written inside this one (a match view's play view): its
+        envelope checked as :func:`open_document` checks it, its fields' paths under ``key``."""
+        reader = self.sub(key)
+        fmt = reader.integer("format")
+        if fmt != FORMAT:
+            raise reader.bad("format", fmt, f"this library reads format {FORMAT}")
+        reader.choice("game", (game,))
+        reader.choice("type", (kind,))
+        return reader
 
     def items(self, key: str, limit: int) -> list[tuple[str, object]]:
         """The elements of an array field as ``(path, value)``, at most ``limit`` of them."""
@@ -387,17 +404,19 @@ records.register_structure_hook(StrEnum, _read_enum)  # before str's own hook, f
 
 
 @contextmanager
-def reading(what: str) -> Iterator[None]:
+def reading(what: str, path: str = "") -> Iterator[None]:
     """Turn a :class:`CardrulesError` raised while building what a document describes into a
-    :class:`DocumentError` of that document (the field named by a position error is kept)."""
+    :class:`DocumentError` of that document (the field named by a position error is kept, under
+    ``path`` when the object read is nested in the document)."""
     try:
         yield
     except DocumentError:
         raise
     except PositionError as err:
-        raise DocumentError(what, err.detail, key=err.key) from None
+        key = f"{path}.{err.key}" if path and err.key else err.key or path
+        raise DocumentError(what, err.detail, key=key) from None
     except CardrulesError as err:
-        raise DocumentError(what, str(err)) from None
+        raise DocumentError(what, str(err), key=path) from None
 
 
 def _innermost(err: BaseException) -> BaseException:

@@ -5,7 +5,9 @@ kind where it would otherwise be ambiguous (``"1: chi 7S 9H"``) and names phase 
 (``"0: bury …"``, ``"3: tribute 2S"``, ``"2: rebel"``).
 
 The seat is written in ASCII digits (``0``–``99``); nothing else reads as a seat (no ``+0``,
-``1_0`` or full-width digits). A game names its verbs: a word after the colon is a verb only if
+``1_0`` or full-width digits). A view reads its own seat's moves without one (``"3S"``,
+``"pass"``, ``"cha 8C 8C"``): :func:`parse_move_text` with ``seat``, which refuses text naming
+another seat (code ``other-seat``). A game names its verbs: a word after the colon is a verb only if
 it is one of them; otherwise it is read as a card, so ``"0: ZZ"`` is refused as a card that does
 not exist, pointing at the token (:attr:`NotationError.token`, :attr:`NotationError.index`,
 :attr:`NotationError.offset`).
@@ -17,11 +19,11 @@ from collections.abc import Collection
 
 import attrs
 
-from cardrules.errors import NotationError
+from cardrules.errors import CardrulesError, NotationError
 from cardrules.limits import MAX_MOVE_TEXT, quote
 from cardrules.multiset import Cards
 
-__all__ = ["MoveText", "parse_move_text"]
+__all__ = ["MoveText", "for_seat", "parse_move_text"]
 
 
 @attrs.frozen
@@ -37,30 +39,59 @@ class MoveText:
         return f"{self.seat}: {' '.join(parts)}"
 
 
+def for_seat(text: MoveText, seat: int) -> MoveText:
+    """``text`` if it is a move of ``seat``; a view acts only for its own seat, so another
+    seat's move is refused with the code ``other-seat``, CORE-VIEW-1 (Views act for their
+    seat)."""
+    if text.seat != seat:
+        raise _other_seat(seat, text.seat)
+    return text
+
+
+def _other_seat(seat: int, given: int) -> CardrulesError:
+    return CardrulesError(
+        f"this view acts for seat {seat}: it reads no move of seat {given}", code="other-seat"
+    )
+
+
 def parse_move_text(
-    text: str, *, decks: int | None = None, verbs: Collection[str] | None = None
+    text: str,
+    *,
+    decks: int | None = None,
+    verbs: Collection[str] | None = None,
+    seat: int | None = None,
 ) -> MoveText:
     """Read ``"2: 8S 8D"``, ``"1: pass"`` or ``"1: chi 7S 9H"``. ``verbs`` are the words a game
     reads as verbs (compared in lower case; without it, any word of letters that is not a card
-    is taken for a verb); ``decks`` refuses more copies of a card than that many decks hold."""
+    is taken for a verb); ``decks`` refuses more copies of a card than that many decks hold.
+
+    With ``seat`` (a view's), the text is read for that seat only: it may leave the seat out
+    (``"8S 8D"``, ``"pass"``, ``"chi 7S 9H"``), and naming another seat is refused
+    (:func:`for_seat`)."""
     if not isinstance(text, str):
         raise NotationError(f"a move is text such as '2: 8S 8D', got {type(text).__name__}")
     if len(text) > MAX_MOVE_TEXT:
         raise NotationError(f"a move text is at most {MAX_MOVE_TEXT} characters, got {len(text)}")
     head, sep, rest = text.partition(":")
-    if not sep:
+    if not sep and seat is not None:
+        rest, base = text, 0
+    elif not sep:
         raise NotationError(f"a move is 'SEAT: CARDS' or 'SEAT: pass', got {quote(text)}")
-    seat_text = head.strip()
-    if not (seat_text.isascii() and seat_text.isdigit() and len(seat_text) <= 2):
-        raise NotationError(
-            f"the seat is a number 0-99 in ASCII digits, got {quote(seat_text)} in {quote(text)}",
-            text=text,
-            token=seat_text,
-            index=-1,
-            offset=text.find(seat_text) if seat_text else 0,
-        )
-    seat = int(seat_text)
-    base = len(head) + 1
+    else:
+        seat_text = head.strip()
+        if not (seat_text.isascii() and seat_text.isdigit() and len(seat_text) <= 2):
+            raise NotationError(
+                f"the seat is a number 0-99 in ASCII digits, got {quote(seat_text)} in "
+                f"{quote(text)}",
+                text=text,
+                token=seat_text,
+                index=-1,
+                offset=text.find(seat_text) if seat_text else 0,
+            )
+        base = len(head) + 1
+        if seat is not None and int(seat_text) != seat:
+            raise _other_seat(seat, int(seat_text))
+        seat = int(seat_text)
     words = rest.split()
     verb: str | None = None
     first = 0
@@ -89,6 +120,7 @@ def parse_move_text(
     if verb is None and not cards:
         kinds = ", ".join(sorted(verbs)) if verbs is not None else "pass"
         raise NotationError(f"a move names cards or one of {kinds}, got {quote(text)}")
+    assert seat is not None
     return MoveText(seat, verb, cards)
 
 

@@ -62,6 +62,7 @@ __all__ = [
     "schema_of",
     "simulation_schema",
     "variant_schema",
+    "without",
 ]
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -135,6 +136,19 @@ def embedded(schema: JSONObject) -> JSONObject:
     """A top-level schema as a part of another (a document written inside a document): without
     its draft and id."""
     return {k: v for k, v in schema.items() if k not in ("$schema", "$id")}
+
+
+def without(schema: JSONObject, *keys: str) -> JSONObject:
+    """An object schema (:func:`obj`, or an :func:`embedded` document) without some of its
+    properties: a view document written inside a match view's, which carries the variant
+    once."""
+    properties = schema["properties"]
+    required = schema["required"]
+    assert isinstance(properties, dict) and isinstance(required, list)
+    out = dict(schema)
+    out["properties"] = {k: v for k, v in properties.items() if k not in keys}
+    out["required"] = [k for k in required if k not in keys]
+    return out
 
 
 def by_phase(phases: Mapping[str, Mapping[str, JSON]], key: str = "phase") -> JSONObject:

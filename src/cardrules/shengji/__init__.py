@@ -42,7 +42,7 @@ from cardrules.shengji.levels import Settlement, settle
 from cardrules.shengji.match import Match
 from cardrules.shengji.match_facts import MatchStanding
 from cardrules.shengji.match_view import MatchView
-from cardrules.shengji.moves import Move, MoveKind, Top
+from cardrules.shengji.moves import NAMING, Move, MoveKind, Top
 from cardrules.shengji.order import TRUMP, TrumpContext, trump_context
 from cardrules.shengji.phases import Phase
 from cardrules.shengji.pieces import (
@@ -74,10 +74,12 @@ from cardrules.variant import load_variant as _load_variant
 __all__ = [
     "CODES",
     "EVENTS",
+    "NAMING",
     "TRUMP",
     "Bid",
     "Combination",
     "CombinationName",
+    "HeuristicBot",
     "KittyBonus",
     "KittyMultiplier",
     "Match",

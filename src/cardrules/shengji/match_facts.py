@@ -9,12 +9,13 @@ from typing import Protocol
 
 import attrs
 
-from cardrules.cards import Rank
+from cardrules.cards import Rank, Suit
 from cardrules.jsonio import JSON, JSONObject, document, open_document, read_record, record_json
 from cardrules.shengji import phases
 from cardrules.shengji.bids import Bid
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.moves import Move, Top
+from cardrules.shengji.order import TrumpContext, trump_context
 from cardrules.shengji.phases import Phase
 from cardrules.shengji.variant import Variant
 
@@ -43,6 +44,9 @@ class PlayTable(Protocol):
         """The clauses that decide ``move``."""
         ...
 
+    @property
+    def trump_context(self) -> TrumpContext: ...
+
 
 class MatchFacts:
     """Mixin of :class:`~cardrules.shengji.match.Match` and
@@ -58,6 +62,7 @@ class MatchFacts:
     dealt_first: int
     phase: Phase
     bid: Bid | None
+    trump: Suit | None
     to_ask: int
     burier: int | None
 
@@ -85,6 +90,22 @@ class MatchFacts:
         """The round's level, SJ-TRUMP-1 (The round's level and trump suit): the banker team's
         (in round 1 both teams are at the start level, so it is known before the banker)."""
         return self.levels[0 if self.banker is None else self.banker % 2]
+
+    @property
+    def trump_context(self) -> TrumpContext | None:
+        """The round's card order (its level and trump, which cards are trumps and how strong)
+        from the moment the trump is known — the burial on, SJ-TRUMP-1 (The round's level and
+        trump suit) — and ``None`` before (the deal, the bidding, four jokers not yet named).
+        A play state and a play view have the same accessor."""
+        if self.phase in (Phase.DEAL, Phase.BID):
+            return None
+        play = self.play_table
+        if play is not None:  # the round's (once a match is over its levels have moved on)
+            return play.trump_context
+        bid = self.bid
+        if bid is not None and not bid.named:
+            return None
+        return trump_context(self.variant, self.level, self.trump)
 
     @property
     def is_over(self) -> bool:

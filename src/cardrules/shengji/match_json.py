@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from cardrules.shengji.match import Match
     from cardrules.shengji.match_view import MatchView
 
-__all__ = ["bid_json", "bidding_json", "match_body", "read_match_fields"]
+__all__ = ["bid_json", "bidding_json", "match_body", "read_match_fields", "read_public_fields"]
 
 _WHAT = "shengji match"
 
@@ -80,14 +80,27 @@ def read_match_fields(reader: Reader) -> dict[str, object]:
     """The constructor's fields of a match document, each read strictly; refusals name the
     field."""
     variant = read_variant(reader, "variant", Variant)
+    decks = variant.decks
+    return {
+        "variant": variant,
+        "seed": reader.integer("seed", 0, 2**64 - 1),
+        **read_public_fields(reader, variant),
+        "hands": reader.each("hands", 8, lambda p, v: reader.cards_value(p, v, decks)),
+        "stock": _card_list(reader, "stock", decks),
+        "kitty": reader.cards("kitty", decks),
+        "play": _read_play(reader),
+    }
+
+
+def read_public_fields(reader: Reader, variant: Variant) -> dict[str, object]:
+    """The fields a match document and a match view document share (the public table), each
+    read strictly, by their constructor names."""
     players, decks = variant.players, variant.decks
     levels = reader.items("levels", 2)
     if len(levels) != 2:
         raise reader.bad("levels", len(levels), "one level per team")
     ranks = tuple(reader.rank_value(path, value) for path, value in levels)
     return {
-        "variant": variant,
-        "seed": reader.integer("seed", 0, 2**64 - 1),
         "round_number": reader.integer("round", 1, 10_000),
         "redeals": reader.integer("redeals", 0, MAX_REDEALS),
         "levels": (ranks[0], ranks[1]),
@@ -95,16 +108,12 @@ def read_match_fields(reader: Reader) -> dict[str, object]:
         "banker": reader.opt_integer("banker", 0, players - 1),
         "dealt_first": reader.integer("dealt_first", 0, players - 1),
         "phase": reader.enum("phase", Phase),
-        "hands": reader.each("hands", 8, lambda p, v: reader.cards_value(p, v, decks)),
-        "stock": _card_list(reader, "stock", decks),
-        "kitty": reader.cards("kitty", decks),
         "bid": _read_bid(reader, decks, players),
         "trump": reader.suit("trump"),
         "passes": reader.integer("passes", 0, players - 1),
         "to_ask": reader.integer("to_ask", 0, players - 1),
         "burier": reader.opt_integer("burier", 0, players - 1),
         "flipped": _card_list(reader, "flipped", decks),
-        "play": _read_play(reader),
         "last": _read_last(reader),
         "winner": reader.opt_integer("winner", 0, 1),
     }
@@ -119,7 +128,7 @@ def _card_list(reader: Reader, key: str, decks: int) -> tuple[Card, ...]:
         cards = tuple(Card.parse(token) for token in value.split())
         Cards.of(cards).check_within(decks)
     except CardrulesError as err:
-        raise DocumentError(_WHAT, str(err), key=key) from None
+        raise reader.fail(key, str(err)) from None
     return cards
 
 
@@ -156,7 +165,10 @@ def _read_last(reader: Reader) -> Settlement | None:
         return None
     if not isinstance(value, Mapping):
         raise reader.bad("last", value, "a settlement object or null")
-    last = read_record(Settlement, value, f"{_WHAT} settlement")
+    try:
+        last = read_record(Settlement, value, f"{_WHAT} settlement")
+    except DocumentError as err:
+        raise reader.fail("last", err.detail) from None
     if any(r.is_joker for r in last.levels):
         raise reader.bad("last", value, "levels are ranks 2 … A")
     return last

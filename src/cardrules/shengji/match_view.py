@@ -6,19 +6,26 @@ still to deal, the standing bid (its cards are shown), the trump once chosen, th
 the kitty turned up when nobody bid, levels, scores and the last round's settlement — never
 another seat's cards, the stock or a kitty the seat has not held. In the play phase it carries
 the play state's :class:`~cardrules.shengji.view.View`.
+
+A match view is a document a server sends its seat (:meth:`MatchView.to_json`) and the client
+reads back (:meth:`MatchView.from_json`) into a view that acts for the seat exactly as the one
+written. The reader is as strict as a match's: it checks the public table with the match's own
+phase checks (:func:`~cardrules.shengji.match_check.check_public`), replays the play view's trick,
+and refuses what a seat can never see (a kitty it has not held, another seat's hand).
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from cardrules.cards import Card, Rank, Suit
-from cardrules.errors import Illegal, IllegalMoveError, PositionError
-from cardrules.game import Judge
-from cardrules.jsonio import JSONObject, document
+from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
+from cardrules.game import Derives, Judge
+from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
 from cardrules.multiset import Cards
@@ -27,25 +34,42 @@ from cardrules.shengji import phases
 from cardrules.shengji.bids import Bid
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.levels import Settlement
+from cardrules.shengji.match_check import Holdings, check_head, check_public
 from cardrules.shengji.match_facts import MatchFacts, PlayTable
-from cardrules.shengji.match_json import bidding_json
+from cardrules.shengji.match_json import bidding_json, read_public_fields
 from cardrules.shengji.moves import Move
 from cardrules.shengji.order import trump_context
 from cardrules.shengji.phases import Phase
+from cardrules.shengji.state import hand_size
 from cardrules.shengji.variant import Variant
-from cardrules.shengji.view import View
+from cardrules.shengji.view import View, own_move_text, read_view
+from cardrules.variant import read_variant
 
 if TYPE_CHECKING:
     from cardrules.shengji.match import Match
 
-__all__ = ["MatchView", "view_of"]
+#: What a client uses; :func:`view_of` serves :meth:`Match.view`.
+__all__ = ["MatchView"]
+
+#: The ``derived`` argument of a view the library made from a match (nothing to check).
+_TRUSTED: tuple[object, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
-class MatchView(MatchFacts, Judge[Move]):
-    """A seat's knowledge of a match (made by :meth:`Match.view`). It acts for its seat:
-    :meth:`legal_moves`, :meth:`explain` and :meth:`is_legal` answer from what the seat sees,
-    exactly as the match would."""
+class MatchView(Derives, MatchFacts, Judge[Move]):
+    """A seat's knowledge of a match. It acts for its seat: :meth:`legal_moves`,
+    :meth:`explain`, :meth:`is_legal` and :meth:`random_move` answer from what the seat sees,
+    exactly as the match would, and :meth:`parse_move` reads the seat's moves without the seat
+    (``"bid 3H 3H"``, ``"pass"``, ``"bury …"``). Build one with :meth:`Match.view`, the
+    constructor or :meth:`from_json`: the last two check that a match could show this seat this
+    view, so a client rebuilding the view it was sent as JSON gets the legal moves by asking it.
+
+    :attr:`phase`, :attr:`level`, :attr:`levels` and :attr:`trump_context` (``None`` until the
+    trump is known, from the burial on) read alike on a play view. A burial is 8 of some 60
+    cards: build it from :attr:`hand` or draw one with :meth:`random_move` rather than listing
+    every burial."""
+
+    DERIVED: ClassVar[tuple[str, ...]] = ()
 
     seat: int
     variant: Variant
@@ -73,6 +97,13 @@ class MatchView(MatchFacts, Judge[Move]):
     play: View | None
     last: Settlement | None
     winner: int | None
+    _derived: tuple[object, ...] | None = attrs.field(
+        default=None, eq=False, repr=False, alias="derived"
+    )
+
+    def _check(self) -> tuple[object, ...]:
+        check_view(self)
+        return ()
 
     @property
     def play_table(self) -> PlayTable | None:
@@ -129,9 +160,9 @@ class MatchView(MatchFacts, Judge[Move]):
         return move
 
     def parse_move(self, text: MoveText | str) -> Move:
-        """The move written as ``text``, its kind read from its verb (``bid``, ``pass``, ``bury``,
-        ``fry``, a trump naming) or, in the play phase, a play."""
-        return phases.parse_move(self.variant, text)
+        """A move of any phase from its text (``"1: bid 3H 3H"``, or ``"bid 3H 3H"`` for this
+        seat); another seat's text is refused (code ``other-seat``)."""
+        return phases.parse_move(self.variant, own_move_text(text, self.seat, self.variant))
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> JSONObject:
@@ -152,7 +183,45 @@ class MatchView(MatchFacts, Judge[Move]):
             "kitty_size": self.kitty_size,
             "kitty": None if self.kitty is None else str(self.kitty),
         }
-        return document("shengji", "match-view", own | bidding_json(self) | {"turn": self.turn})
+        play = None if self.play is None else self.play.nested_json()
+        body = own | bidding_json(self) | {"play": play, "turn": self.turn}
+        return document("shengji", "match-view", body)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON] | str | bytes) -> MatchView:
+        """Read what :meth:`to_json` wrote, refusing (one :class:`CardrulesError` naming the
+        field) a view no match could show its seat: every field read strictly, the public
+        table checked phase by phase as a match's is, the play view's trick replayed, the
+        kitty shown only to the seat that holds or buried it (everyone once the round's play is
+        over). ``MatchView.from_json(view.to_json()) == view``, and the view read acts for its
+        seat as the one written."""
+        reader = open_document(data, "shengji", "match-view")
+        variant = read_variant(reader, "variant", Variant)
+        players, decks = variant.players, variant.decks
+        fields = read_public_fields(reader, variant)
+        burier = fields["burier"]
+        assert burier is None or isinstance(burier, int)
+        play = None
+        if reader.raw("play") is not None:
+            sub = reader.nested("play", "shengji", "view")
+            play = read_view(sub, variant, burier)
+            sub.done()
+        with reader.reading():
+            view = cls(
+                seat=reader.integer("seat", 0, players - 1),
+                variant=variant,
+                hand=reader.cards("hand", decks),
+                hand_sizes=reader.ints("hand_sizes", players, 0, variant.total_cards),
+                stock_size=reader.integer("stock_size", 0, variant.total_cards),
+                kitty_size=reader.integer("kitty_size", 0, variant.kitty),
+                kitty=None if reader.raw("kitty") is None else reader.cards("kitty", decks),
+                play=play,
+                **fields,  # type: ignore[arg-type]
+            )
+        if reader.raw("turn") != view.turn:
+            raise reader.bad("turn", reader.raw("turn"), "does not follow from the other fields")
+        reader.done()
+        return view
 
 
 def view_of(match: Match, seat: int) -> MatchView:
@@ -192,6 +261,7 @@ def view_of(match: Match, seat: int) -> MatchView:
         play=play,
         last=match.last,
         winner=match.winner,
+        derived=_TRUSTED,
     )
 
 
@@ -207,3 +277,90 @@ def _play_view(match: Match, seat: int) -> View:
     if sees == (view.kitty is not None):
         return view
     return attrs.evolve(view, kitty=match.play.kitty if sees else None)
+
+
+def check_view(view: MatchView) -> None:
+    """Raise :class:`PositionError` naming the field if no match could show ``view.seat`` this
+    view, SJ-MATCH-4 (What a match shows and saves): the public table as a match checks it
+    (:func:`~cardrules.shengji.match_check.check_public`), the seat's cards, and the kitty only
+    where the seat may see it, SJ-KITTY-2 (Who sees the kitty)."""
+    variant = view.variant
+    if not isinstance(variant, Variant):
+        raise PositionError("a shengji Variant is needed", key="variant")
+    players = variant.players
+    seat = view.seat
+    if type(seat) is not int or not 0 <= seat < players:
+        raise PositionError(f"a seat 0..{players - 1}, got {quote(seat)}", key="seat")
+    check_head(view)
+    hand, sizes, kitty = view.hand, view.hand_sizes, view.kitty
+    if not isinstance(hand, Cards) or (kitty is not None and not isinstance(kitty, Cards)):
+        raise PositionError("card multisets (Cards)", key="hand")
+    if (
+        not isinstance(sizes, tuple)
+        or len(sizes) != players
+        or not all(type(n) is int and n >= 0 for n in sizes)
+    ):
+        raise PositionError(f"one card count per seat ({players})", key="hand_sizes")
+    if sizes[seat] != len(hand):
+        raise PositionError(f"seat {seat} holds {len(hand)} cards", key="hand_sizes")
+    for key in ("stock_size", "kitty_size"):
+        if type(getattr(view, key)) is not int or getattr(view, key) < 0:
+            raise PositionError("a count of cards", key=key)
+    play = view.play
+    if play is not None and (not isinstance(play, View) or play.seat != seat):
+        raise PositionError("this seat's play view", key="play")
+    _check_seen_cards(view)
+    phase = view.phase
+    bidding = phase in (Phase.DEAL, Phase.BID)
+    if bidding and (kitty is not None or view.kitty_size != variant.kitty):
+        raise PositionError(f"the kitty of {variant.kitty} cards is still hidden", key="kitty")
+    holder = view.burier if phase in (Phase.BURY, Phase.FRY) else None
+    if phase in (Phase.BURY, Phase.FRY) and (seat == holder) != (kitty is not None):
+        raise PositionError("the kitty is shown to the seat that took it, and only to it",
+                            key="kitty")  # fmt: skip
+    if play is not None:
+        shown_to = play.banker if view.burier is None else view.burier
+        if (seat == shown_to or play.is_over) != (play.kitty is not None):
+            raise PositionError("the kitty is shown to the seat that buried it, and to every "
+                                "seat once the round is over", key="play.kitty")  # fmt: skip
+
+    def plays_here() -> bool:
+        return play is not None and (play.hand, play.hand_sizes, play.kitty, play.kitty_size) == (
+            hand,
+            sizes,
+            kitty,
+            view.kitty_size,
+        )
+
+    held = Holdings(
+        sizes=sizes,
+        stock=view.stock_size,
+        kitty=0 if bidding else view.kitty_size,
+        hand=lambda s: hand if s == seat else None,
+        kitty_cards=None if bidding else kitty,
+        plays_here=plays_here,
+        keys=("hand_sizes", "stock_size", "kitty_size"),
+    )
+    check_public(view, held)
+
+
+def _check_seen_cards(view: MatchView) -> None:
+    """No card the seat sees more often than the decks hold (its hand, the kitty it holds or
+    buried, another seat's standing bid, the kitty turned up); no hand larger than a deal."""
+    variant = view.variant
+    seen = view.hand
+    if view.kitty is not None and view.phase is not Phase.BURY:
+        seen = seen + view.kitty
+    bid = view.bid
+    if bid is not None and bid.seat != view.seat and view.phase in (Phase.DEAL, Phase.BID):
+        seen = seen + bid.cards
+    try:
+        seen.check_within(variant.decks)
+    except CardrulesError as err:
+        raise PositionError(str(err), key="hand") from None
+    full = hand_size(variant)
+    for s, n in enumerate(view.hand_sizes):
+        extra = view.kitty_size if view.phase is Phase.BURY and s == view.burier else 0
+        if n > full + extra:
+            raise PositionError(f"seat {s} holds {n} cards; a deal gives only {full}",
+                                key="hand_sizes")  # fmt: skip

@@ -29,6 +29,7 @@ from cardrules.shengji.follow import (
 )
 from cardrules.shengji.moves import Move, MoveKind, Top, play_move
 from cardrules.shengji.order import TrumpContext
+from cardrules.shengji.phases import Phase
 from cardrules.shengji.pieces import Combination, classify, classify_piece
 from cardrules.shengji.variant import Variant
 
@@ -108,6 +109,18 @@ class RoundFacts:
     def level(self) -> Rank:
         """The round's level: the banker team's."""
         return self.levels[self.banker % 2]
+
+    @property
+    def phase(self) -> Phase:
+        """``play``: a round's play state and its views are a match's play phase."""
+        return Phase.PLAY
+
+    @property
+    def trump_context(self) -> TrumpContext:
+        """The round's card order (trump, level, which cards are trumps and how strong), as a
+        match view gives it from the burial on: the same accessor on a play state, its views and
+        a match view, SJ-TRUMP-1 (The round's level and trump suit)."""
+        return self.ctx
 
     @property
     def players(self) -> int:

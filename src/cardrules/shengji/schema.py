@@ -27,6 +27,7 @@ from cardrules.schema import (
     record_fields,
     ruling_schema,
     variant_schema,
+    without,
 )
 from cardrules.shengji.events import EVENTS
 from cardrules.shengji.keys import POSITION_KEYS
@@ -158,8 +159,8 @@ def _match_schemas(
 ) -> dict[str, JSONObject]:
     """A match (:meth:`cardrules.shengji.Match.to_json`), a seat's view of it
     (:meth:`cardrules.shengji.MatchView.to_json`) and its standing (``result()``), SJ-MATCH-4
-    (What a match shows and saves). The play state and the play view are written whole, as
-    documents of their own."""
+    (What a match shows and saves). The play state is written whole, as a document of its own;
+    the play view as a view document without the variant, which the match view carries once."""
     settlement_defs: dict[str, JSON] = {}
     settlement = obj(record_fields(Settlement, settlement_defs))
     assert not settlement_defs  # a flat record: nothing to refer to
@@ -194,7 +195,9 @@ def _match_schemas(
         "winner": nullable(TEAM),
         "turn": nullable(SEAT),
     }
-    play_state, play_view = embedded(state), embedded(view)
+    # the match writes its play state whole; a match view its play view without the variant,
+    # which it carries once
+    play_state, play_view = embedded(state), without(embedded(view), "variant")
     match_body: dict[str, JSON] = {
         "variant": variant,
         "seed": SEED,

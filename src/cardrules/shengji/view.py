@@ -22,7 +22,7 @@ from cardrules.game import Derives, Judge
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
-from cardrules.notation import MoveText
+from cardrules.notation import MoveText, for_seat, parse_move_text
 from cardrules.shengji import rules
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.moves import Move, MoveKind
@@ -32,7 +32,8 @@ from cardrules.shengji.trick import winner
 from cardrules.shengji.variant import Variant
 from cardrules.variant import read_variant
 
-__all__ = ["View", "read_head", "read_moves"]
+#: What a client uses; the readers serve the state and the match view.
+__all__ = ["View"]
 
 #: ``(trump context, index of the winning play or -1, last trick's winner)``.
 _Derived = tuple[TrumpContext, int, int | None]
@@ -41,8 +42,13 @@ _Derived = tuple[TrumpContext, int, int | None]
 @attrs.frozen(kw_only=True)
 class View(Derives, RoundFacts, Judge[Move]):
     """A seat's knowledge of the state. Equal for two states that differ only in what the seat
-    cannot see. It acts for its seat: :meth:`legal_moves`, :meth:`explain` and :meth:`is_legal`
-    answer from what the seat sees, exactly as the state would."""
+    cannot see. It acts for its seat: :meth:`legal_moves`, :meth:`explain`, :meth:`is_legal`
+    and :meth:`random_move` answer from what the seat sees, exactly as the state would, and
+    :meth:`parse_move` reads the seat's moves without the seat (``"3S"``). Build one with
+    ``state.view(seat)``, the constructor or :meth:`from_json` (both check the trick against
+    the table and rebuild the winners), so a client rebuilding the view it was sent as JSON gets
+    its legal moves by asking it. :attr:`phase`, :attr:`level`, :attr:`levels` and
+    :attr:`trump_context` read alike on a match view."""
 
     DERIVED: ClassVar[tuple[str, ...]] = ("ctx", "_winning", "last_winner")
 
@@ -75,6 +81,14 @@ class View(Derives, RoundFacts, Judge[Move]):
         players = self.variant.players
         if len(self.hand_sizes) != players or self.hand_sizes[self.seat] != len(self.hand):
             raise PositionError("one size per seat, this seat's its hand's", key="hand_sizes")
+        kitty = self.kitty
+        if kitty is not None:
+            if not isinstance(kitty, Cards) or len(kitty) != self.kitty_size:
+                raise PositionError(f"the kitty shown has {self.kitty_size} cards", key="kitty")
+            try:
+                (self.hand + kitty).check_within(self.variant.decks)
+            except CardrulesError as err:
+                raise PositionError(str(err), key="kitty") from None
         last = self.last_trick[winner(self.last_trick, ctx)].seat if self.last_trick else None
         if last is not None and last != self.leader:
             raise PositionError(f"seat {last} won the last trick and leads", key="leader")
@@ -138,21 +152,33 @@ class View(Derives, RoundFacts, Judge[Move]):
         return rules.random_play(self, self.seat, self.hand, rng)
 
     def parse_move(self, text: MoveText | str) -> Move:
-        """The move written as ``text`` (``"SEAT: CARDS"``), with its kind worked out from what the
-        seat sees."""
-        return rules.parse_move(self, text)
+        """A move from its text (``"2: 8S 8D"``, or ``"8S 8D"`` for this seat); another seat's
+        text is refused (code ``other-seat``)."""
+        return rules.parse_move(self, own_move_text(text, self.seat, self.variant))
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> JSONObject:
-        """The view as a JSON document (``type = "view"``, schema ``shengji.view``): the seat's
-        hand, every seat's card count, the trick and the public facts of the round."""
+        """The view as a document ``{"format": 1, "game": "shengji", "type": "view", …}``: the
+        variant whole, the seat's hand, the public table, the kitty when this seat may see it;
+        ``turn``, ``winning_seat`` and ``last_winner`` follow from the rest and are checked when
+        read back."""
+        return self._document(self.variant.to_json())
+
+    def nested_json(self) -> JSONObject:
+        """The view as a document inside a match view's, which carries the variant once: the
+        same fields but ``variant``."""
+        return self._document(None)
+
+    def _document(self, variant: JSON) -> JSONObject:
         top = self.top
+        head: JSONObject = {"seat": self.seat}
+        if variant is not None:
+            head["variant"] = variant
         return document(
             "shengji",
             "view",
-            {
-                "seat": self.seat,
-                "variant": self.variant.to_json(),
+            head
+            | {
                 "levels": [r.text for r in self.levels],
                 "trump": None if self.trump is None else self.trump.letter,
                 "banker": self.banker,
@@ -175,40 +201,65 @@ class View(Derives, RoundFacts, Judge[Move]):
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON] | str | bytes) -> View:
-        """Read what :meth:`to_json` wrote, checking the trick against the table."""
+        """Read what :meth:`to_json` wrote, checking the trick against the table and that the
+        kitty is shown only to the banker, or to everyone once the round is over, SJ-KITTY-2
+        (Who sees the kitty). The view read acts for its seat exactly as the one written."""
         reader = open_document(data, "shengji", "view")
-        variant, levels, trump, banker = read_head(reader)
-        decks = variant.decks
-        players = variant.players
-        kitty = None if reader.raw("kitty") is None else reader.cards("kitty", decks)
-        trick = read_moves(reader, "trick", decks)
-        last_trick = read_moves(reader, "last_trick", decks)
-        hand = reader.cards("hand", decks)
-        with reader.reading():
-            view = cls(
-                seat=reader.integer("seat", 0, players - 1),
-                variant=variant,
-                levels=levels,
-                trump=trump,
-                banker=banker,
-                hand=hand,
-                hand_sizes=reader.ints("hand_sizes", players, 0, variant.total_cards),
-                leader=reader.integer("leader", 0, players - 1),
-                trick=trick,
-                throw_failed=reader.boolean("throw_failed"),
-                points=_two(reader.ints("points", 2, 0, None)),
-                tricks_played=reader.integer("tricks_played", 0, variant.total_cards),
-                last_trick=last_trick,
-                penalties=reader.ints("penalties", players, 0, None),
-                kitty_size=reader.integer("kitty_size", 0, variant.kitty),
-                kitty=kitty,
-            )
-        written = view.to_json()
-        for key in ("turn", "winning_seat", "last_winner"):
-            if reader.raw(key) != written[key]:
-                raise reader.bad(key, reader.raw(key), "does not follow from the other fields")
+        variant = read_variant(reader, "variant", Variant)
+        view = read_view(reader, variant, None)
         reader.done()
         return view
+
+
+def read_view(reader: Reader, variant: Variant, holder: int | None) -> View:
+    """A view from the fields of its document but ``variant`` (read already: a view document's
+    own, or the match view's around it), each read strictly and checked by the constructor; the
+    derived fields written must agree. The kitty may be shown mid-round only to ``holder`` (the
+    seat that buried it; ``None``: the banker), SJ-KITTY-2 (Who sees the kitty)."""
+    _variant, levels, trump, banker = read_head(reader, variant)
+    decks = variant.decks
+    players = variant.players
+    seat = reader.integer("seat", 0, players - 1)
+    kitty = None if reader.raw("kitty") is None else reader.cards("kitty", decks)
+    trick = read_moves(reader, "trick", decks)
+    last_trick = read_moves(reader, "last_trick", decks)
+    hand = reader.cards("hand", decks)
+    with reader.reading():
+        view = View(
+            seat=seat,
+            variant=variant,
+            levels=levels,
+            trump=trump,
+            banker=banker,
+            hand=hand,
+            hand_sizes=reader.ints("hand_sizes", players, 0, variant.total_cards),
+            leader=reader.integer("leader", 0, players - 1),
+            trick=trick,
+            throw_failed=reader.boolean("throw_failed"),
+            points=_two(reader.ints("points", 2, 0, 10**9)),
+            tricks_played=reader.integer("tricks_played", 0, variant.total_cards),
+            last_trick=last_trick,
+            penalties=reader.ints("penalties", players, 0, 10**9),
+            kitty_size=reader.integer("kitty_size", 0, variant.kitty),
+            kitty=kitty,
+        )
+    sees = seat == (banker if holder is None else holder) or view.is_over
+    if sees != (kitty is not None):
+        why = "a kitty this seat may see" if sees else "a kitty this seat may not see"
+        raise reader.bad("kitty", reader.raw("kitty"), f"{why}, SJ-KITTY-2 (Who sees the kitty)")
+    written = view.nested_json()
+    for key in ("turn", "winning_seat", "last_winner"):
+        if reader.raw(key) != written[key]:
+            raise reader.bad(key, reader.raw(key), "does not follow from the other fields")
+    return view
+
+
+def own_move_text(text: MoveText | str, seat: int, variant: Variant) -> MoveText:
+    """A move text read for a view of ``seat``: the seat may be left out, another seat is
+    refused (code ``other-seat``)."""
+    if isinstance(text, str):
+        return parse_move_text(text, decks=variant.decks, verbs=Move.verbs(), seat=seat)
+    return for_seat(text, seat)
 
 
 @attrs.frozen
@@ -240,9 +291,12 @@ def _two(values: tuple[int, ...]) -> tuple[int, int]:
     return values[0], values[1]
 
 
-def read_head(reader: Reader) -> tuple[Variant, tuple[Rank, Rank], Suit | None, int]:
-    """The variant, levels, trump and banker of a state or view document."""
-    variant = read_variant(reader, "variant", Variant)
+def read_head(
+    reader: Reader, variant: Variant | None = None
+) -> tuple[Variant, tuple[Rank, Rank], Suit | None, int]:
+    """The variant (unless given), levels, trump and banker of a state or view document."""
+    if variant is None:
+        variant = read_variant(reader, "variant", Variant)
     levels = reader.items("levels", 2)
     if len(levels) != 2:
         raise reader.bad("levels", len(levels), "one level per team")

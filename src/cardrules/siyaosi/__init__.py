@@ -40,6 +40,7 @@ from cardrules.siyaosi.schema import schemas
 from cardrules.siyaosi.state import State
 from cardrules.siyaosi.stats import Tally
 from cardrules.siyaosi.tribute import CODES as TRIBUTE_CODES
+from cardrules.siyaosi.tribute import Dues, Exchange, Step
 from cardrules.siyaosi.variant import (
     BombVsStraight,
     Cha,
@@ -68,8 +69,11 @@ __all__ = [
     "Cha",
     "Combination",
     "CombinationName",
+    "Dues",
+    "Exchange",
     "FirstLeader",
     "FirstRuling",
+    "HeuristicBot",
     "LevelPromotion",
     "Match",
     "MatchResult",
@@ -84,6 +88,7 @@ __all__ = [
     "Rise",
     "RoundResult",
     "State",
+    "Step",
     "StraightFloor",
     "Table",
     "Top",

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -48,7 +47,7 @@ from cardrules.siyaosi.events import (
     TributeTaken,
 )
 from cardrules.siyaosi.levels import after_round
-from cardrules.siyaosi.moves import PASS, PHASE_KINDS, Move, MoveKind, Top
+from cardrules.siyaosi.moves import PASS, PHASE_KINDS, Move, MoveKind, Phase, Top
 from cardrules.siyaosi.record import (
     MAX_ROUNDS,
     SEEDS,
@@ -81,15 +80,8 @@ from cardrules.variant import read_variant, variant_of
 if TYPE_CHECKING:
     from cardrules.siyaosi.matchview import MatchView
 
-__all__ = ["Match", "Phase", "explain_in_phase", "parse_phase_move"]
-
-
-class Phase(StrEnum):
-    """Where a match stands, 4A4-MATCH-2 (Phases and their moves)."""
-
-    TRIBUTE = "tribute"
-    PLAY = "play"
-    OVER = "over"
+#: What a client uses; the phase functions serve the match view.
+__all__ = ["Match", "Phase"]
 
 
 _Derived = tuple[

@@ -29,6 +29,7 @@ __all__ = [
     "PLAY",
     "Move",
     "MoveKind",
+    "Phase",
     "Top",
     "make_move",
     "make_top",
@@ -51,6 +52,15 @@ class MoveKind(StrEnum):
     RETURN = "return"
     REBEL = "rebel"
     SUPPRESS = "suppress"
+
+
+class Phase(StrEnum):
+    """Where a match stands, 4A4-MATCH-2 (Phases and their moves); a round's play state and
+    its views are in phase ``play``."""
+
+    TRIBUTE = "tribute"
+    PLAY = "play"
+    OVER = "over"
 
 
 # The kinds as module constants: ``MoveKind.X`` is an enum lookup on every use, which the hot

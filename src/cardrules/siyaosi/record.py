@@ -96,14 +96,22 @@ class MatchResult:
     def from_json(cls, data: Mapping[str, JSON] | str | bytes) -> MatchResult:
         """Read what :meth:`to_json` wrote; the last round's derived fields must agree."""
         reader = open_document(data, "siyaosi", "match-result")
+        result = cls.read(reader)
+        reader.done()
+        return result
+
+    @classmethod
+    def read(cls, reader: Reader) -> MatchResult:
+        """The fields :meth:`body` wrote (inside a document, or a document's own)."""
+        last = reader.sub("last")
         result = cls(
             winner=reader.integer("winner", 0, 1),
             rounds=reader.integer("rounds", 1, MAX_ROUNDS),
             levels=read_levels(reader, "levels"),
             score=read_score(reader, "score"),
-            last=RoundResult.read(reader.sub("last")),
+            last=RoundResult.read(last),
         )
-        reader.done()
+        last.done()
         return result
 
 
@@ -236,9 +244,17 @@ def read_levels(reader: Reader, key: str) -> tuple[Rank, Rank]:
     return first, second
 
 
+#: The largest match score a document may hold: a round's points are multiplied by up to 100
+#: per scoring play, 4A4-SCORE-2 (Multipliers), so a score may be long (some 150 digits after
+#: the most bombs four decks hold), but it stays far below this.
+MAX_SCORE = 10**1000
+
+
 def read_score(reader: Reader, key: str) -> tuple[int, int]:
-    """Field ``key`` of ``reader``: one score per team."""
+    """The teams' match score, each within ±:data:`MAX_SCORE`."""
     first, second = reader.ints(key, 2, None, None)
+    if max(abs(first), abs(second)) > MAX_SCORE:
+        raise reader.bad(key, "a score", "out of range: at most 1000 digits")
     return first, second
 
 

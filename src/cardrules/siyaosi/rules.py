@@ -39,6 +39,7 @@ from cardrules.siyaosi.moves import (
     PLAY,
     Move,
     MoveKind,
+    Phase,
     Top,
 )
 from cardrules.siyaosi.variant import Variant
@@ -193,6 +194,11 @@ class TableFacts:
     def ruling(self) -> int | None:
         """The ruling team (0 or 1); ``None`` when nobody rules."""
         return self.table.ruling
+
+    @property
+    def phase(self) -> Phase:
+        """``play``: a round's play state and its views are a match's play phase."""
+        return Phase.PLAY
 
     @property
     def players(self) -> int:

@@ -26,6 +26,7 @@ from cardrules.schema import (
     record_fields,
     ruling_schema,
     variant_schema,
+    without,
 )
 from cardrules.siyaosi.events import EVENTS
 from cardrules.siyaosi.keys import POSITION_KEYS
@@ -88,7 +89,7 @@ def schemas() -> dict[str, JSONObject]:
         ),
         "siyaosi.events": event_log_schema("siyaosi", EVENTS),
         "siyaosi.position": position_schema("siyaosi", _position_keys()),
-        **_match_schemas(table, moves, embedded(view), obj(round_result)),
+        **_match_schemas(table, moves, without(embedded(view), "variant"), obj(round_result)),
     }
     out["siyaosi.ruling"] = ruling_schema(
         "siyaosi",
@@ -188,11 +189,12 @@ def _match_schemas(
         "variant": variant,
         "round": rounds,
         **standing,
+        "last_finish": array(SEAT),  # what the tribute phase follows from
         **now,
         "hand": CARDS,
         "hand_sizes": array(COUNT),
         "tribute": nullable(obj(tribute_body)),
-        "play": nullable(play_view),  # the seat's play view, a whole document
+        "play": nullable(play_view),  # the seat's play view, a document without the variant
         "result": nullable(result),
     }
     view = document_schema(

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from typing import ClassVar
 
 import attrs
 
 from cardrules.cards import Card
-from cardrules.errors import CardrulesError, Illegal, IllegalMoveError
-from cardrules.game import Judge
+from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
+from cardrules.game import Derives, Judge
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.legal import LegalMoves
+from cardrules.limits import quote
 from cardrules.multiset import Cards, rank_counts
-from cardrules.notation import MoveText
+from cardrules.notation import MoveText, for_seat, parse_move_text
 from cardrules.siyaosi import rules
 from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.movegen import generate
@@ -25,19 +27,30 @@ from cardrules.siyaosi.variant import Variant
 from cardrules.slots import builder, setter
 from cardrules.variant import read_variant
 
-__all__ = ["View", "made_view"]
+#: What a client uses; :func:`made_view`, :func:`read_view` and :func:`own_move_text` serve
+#: the state and the match view.
+__all__ = ["View"]
+
+#: ``(top, turn, passes)``: what a view's trick leads to.
+_Derived = tuple[Top | None, int | None, int]
 
 
 @attrs.frozen(kw_only=True)
-class View(TableFacts, Judge[Move]):
+class View(Derives, TableFacts, Judge[Move]):
     """What ``seat`` may know: its own hand, every seat's card count and the announcements, the
     trick so far, the top, levels and ruling team, whose turn it is, and who is out — never
     another seat's cards.
 
-    A view acts for its seat: :meth:`legal_moves`, :meth:`explain` and :meth:`is_legal` answer
-    from what the seat sees, exactly as the state would for that seat. Build one with
-    ``state.view(seat)`` or :meth:`from_json` (which checks the trick could have been played).
+    A view acts for its seat: :meth:`legal_moves`, :meth:`explain`, :meth:`is_legal` and
+    :meth:`random_move` answer from what the seat sees, exactly as the state would for that
+    seat, and :meth:`parse_move` reads the seat's moves without the seat (``"3S"``,
+    ``"pass"``, ``"cha 8C 8C"``). Build one with ``state.view(seat)``, the constructor or
+    :meth:`from_json`; the two last check that the trick could have been played and rebuild
+    the top, turn and passes from it, so a view a client rebuilds from the JSON it was sent
+    answers exactly as the view that wrote it.
     """
+
+    DERIVED: ClassVar[tuple[str, ...]] = ("top", "turn", "passes")
 
     seat: int
     table: Table
@@ -46,12 +59,66 @@ class View(TableFacts, Judge[Move]):
     out: tuple[int, ...]
     leader: int
     trick: tuple[Move, ...]
-    top: Top | None = attrs.field(eq=False)
-    turn: int | None = attrs.field(eq=False)
-    passes: int = attrs.field(eq=False)
+    _derived: _Derived | None = attrs.field(default=None, eq=False, repr=False, alias="derived")
+    top: Top | None = attrs.field(init=False, eq=False)
+    turn: int | None = attrs.field(init=False, eq=False)
+    passes: int = attrs.field(init=False, eq=False)
     _moves: list[Move] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     #: The hand's cards per face rank, when the state that made the view knew them.
     _ranks: tuple[int, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def _check(self) -> _Derived:
+        """A view built from outside: check its fields and replay its trick from the trick's
+        start (the seat's own moves against its hand, the others' against the table), then
+        rebuild the top, turn and passes, 4A4-VIEW-1 (What a seat may know)."""
+        table = self.table
+        if not isinstance(table, Table):
+            raise PositionError("a Table (variant, levels, ruling team) is needed", key="table")
+        variant = table.variant
+        players = variant.players
+        seat = self.seat
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise PositionError(f"a seat 0..{players - 1}, got {quote(seat)}", key="seat")
+        if not isinstance(self.hand, Cards):
+            raise PositionError("a Cards is needed", key="hand")
+        sizes = self.hand_sizes
+        if (
+            not isinstance(sizes, tuple)
+            or len(sizes) != players
+            or not all(type(n) is int and n >= 0 for n in sizes)
+        ):
+            raise PositionError(f"one card count per seat ({players})", key="hand_sizes")
+        if sizes[seat] != len(self.hand):
+            raise PositionError(f"seat {seat} holds {len(self.hand)} cards", key="hand_sizes")
+        out = self.out
+        if (
+            not isinstance(out, tuple)
+            or not all(type(s) is int and 0 <= s < players for s in out)
+            or len(set(out)) != len(out)
+        ):
+            raise PositionError(f"distinct seats 0..{players - 1}", key="out")
+        leader = self.leader
+        if type(leader) is not int or not 0 <= leader < players:
+            raise PositionError(f"a seat 0..{players - 1}, got {quote(leader)}", key="leader")
+        trick = self.trick
+        if not isinstance(trick, tuple) or not all(
+            isinstance(m, Move) and 0 <= m.seat < players for m in trick
+        ):
+            raise PositionError("the trick is a tuple of moves of seats at the table", key="trick")
+        try:
+            (self.hand + sum((m.cards for m in trick), Cards())).check_within(variant.decks)
+        except CardrulesError as err:
+            raise PositionError(str(err), key="hand") from None
+        most = -(-variant.total_cards // players)  # the largest hand a deal gives
+        for s in range(players):
+            held = sizes[s] + sum(len(m.cards) for m in trick if m.seat == s)
+            if held > most:
+                raise PositionError(
+                    f"seat {s} holds {held} cards; a deal gives at most {most}", key="hand_sizes"
+                )
+        hand = self.hand
+        sit = replay(table, sizes, out, leader, trick, lambda s: hand if s == seat else None)
+        return sit.top, sit.turn, sit.passes
 
     def arranged_hand(self) -> tuple[tuple[Card, ...], ...]:
         """The hand in groups of equal strength, weakest first: a level card sits where this
@@ -99,20 +166,32 @@ class View(TableFacts, Judge[Move]):
         return moves[rng.randrange(len(moves))]
 
     def parse_move(self, text: MoveText | str) -> Move:
-        """The move written as ``text`` (``"SEAT: CARDS"``), with its kind worked out from what the
-        seat sees."""
-        return rules.parse_move(self, text)
+        """The move a text names here, 4A4-MOVES-2 (Reading a move): the seat may be left out
+        (``"3S"``, ``"pass"``, ``"cha 8C 8C"``); another seat's text is refused (code
+        ``other-seat``)."""
+        return rules.parse_move(self, own_move_text(text, self.seat, self.variant))
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> JSONObject:
-        """The view as a JSON document (``type = "view"``, schema ``siyaosi.view``): the seat's
-        hand, every seat's card count, the trick and the public facts of the round."""
+        """The view as a document ``{"format": 1, "game": "siyaosi", "type": "view", …}``: the
+        variant whole, the seat's hand, the public table; ``announced``, ``top``, ``turn`` and
+        ``passes`` follow from the rest and are checked when read back."""
+        return self._document(self.table.variant.to_json())
+
+    def nested_json(self) -> JSONObject:
+        """The view as a document inside a match view's, which carries the variant once: the
+        same fields but ``variant``."""
+        return self._document(None)
+
+    def _document(self, variant: JSON) -> JSONObject:
+        head: JSONObject = {"seat": self.seat}
+        if variant is not None:
+            head["variant"] = variant
         return document(
             "siyaosi",
             "view",
-            {
-                "seat": self.seat,
-                "variant": self.table.variant.to_json(),
+            head
+            | {
                 "levels": [r.text for r in self.levels],
                 "ruling": self.ruling,
                 "hand": str(self.hand),
@@ -130,36 +209,12 @@ class View(TableFacts, Judge[Move]):
     @classmethod
     def from_json(cls, data: Mapping[str, JSON] | str | bytes) -> View:
         """Read what :meth:`to_json` wrote, checking that it could be: the trick is replayed
-        from its start, and the top, turn, passes and announcements must agree with it."""
+        from its start, and the top, turn, passes and announcements must agree with it. The view
+        read acts for its seat exactly as the one written (its legal moves, ``explain``,
+        ``random_move``)."""
         reader = open_document(data, "siyaosi", "view")
-        table = read_table(reader)
-        players = table.variant.players
-        seat = reader.integer("seat", 0, players - 1)
-        hand = reader.cards("hand", table.variant.decks)
-        sizes = reader.ints("hand_sizes", players, 0, table.variant.total_cards)
-        if sizes[seat] != len(hand):
-            raise reader.bad("hand_sizes", list(sizes), f"seat {seat} holds {len(hand)} cards")
-        out = reader.ints("out", None, 0, players - 1)
-        leader = reader.integer("leader", 0, players - 1)
-        trick = read_trick(reader, table.variant.decks)
-        with reader.reading():
-            sit = replay(table, sizes, out, leader, trick, lambda s: hand if s == seat else None)
-        view = cls(
-            seat=seat,
-            table=table,
-            hand=hand,
-            hand_sizes=sizes,
-            out=out,
-            leader=leader,
-            trick=trick,
-            top=sit.top,
-            turn=sit.turn,
-            passes=sit.passes,
-        )
-        for key in ("announced", "top", "turn", "passes"):
-            given = reader.raw(key)
-            if given != view.to_json()[key]:
-                raise reader.bad(key, given, "does not follow from the trick")
+        variant = read_variant(reader, "variant", Variant)
+        view = read_view(reader, variant)
         reader.done()
         return view
 
@@ -199,13 +254,47 @@ made_view: Callable[
         "passes",
         "_ranks",
     ),
-    {"_moves": None},
+    {"_moves": None, "_derived": None},
 )
 
 
-def read_table(reader: Reader) -> Table:
-    """The variant, levels and ruling team of a state or view document."""
-    variant = read_variant(reader, "variant", Variant)
+def read_view(reader: Reader, variant: Variant) -> View:
+    """A view from the fields of its document but ``variant`` (read already: a view document's
+    own, or the match view's around it), each read strictly; the view is checked by its
+    constructor, and the derived fields written must agree."""
+    table = read_table(reader, variant)
+    players = variant.players
+    seat = reader.integer("seat", 0, players - 1)
+    hand = reader.cards("hand", variant.decks)
+    sizes = reader.ints("hand_sizes", players, 0, variant.total_cards)
+    out = reader.ints("out", None, 0, players - 1)
+    leader = reader.integer("leader", 0, players - 1)
+    trick = read_trick(reader, variant.decks)
+    with reader.reading():
+        view = View(
+            seat=seat, table=table, hand=hand, hand_sizes=sizes, out=out, leader=leader,
+            trick=trick,
+        )  # fmt: skip
+    written = view.nested_json()
+    for key in ("announced", "top", "turn", "passes"):
+        given = reader.raw(key)
+        if given != written[key]:
+            raise reader.bad(key, given, "does not follow from the trick")
+    return view
+
+
+def own_move_text(text: MoveText | str, seat: int, variant: Variant) -> MoveText:
+    """A move text read for a view of ``seat``: the seat may be left out, another seat is
+    refused (code ``other-seat``)."""
+    if isinstance(text, str):
+        return parse_move_text(text, decks=variant.decks, verbs=Move.verbs(), seat=seat)
+    return for_seat(text, seat)
+
+
+def read_table(reader: Reader, variant: Variant | None = None) -> Table:
+    """The variant (unless given), levels and ruling team of a state or view document."""
+    if variant is None:
+        variant = read_variant(reader, "variant", Variant)
     levels = reader.items("levels", 2)
     if len(levels) != 2:
         raise reader.bad("levels", len(levels), "one level per team")
