@@ -20,7 +20,6 @@ from cardrules import (
     MoveLike,
     RandomBot,
     askers,
-    judge,
     load_case_file,
     play_round,
     rule_on,
@@ -41,7 +40,6 @@ CLIENT_MODULES = {
         "cardrules.bots",
         "cardrules.codes",
         "cardrules.errors",
-        "cardrules.judge",
         "cardrules.legal",
         "cardrules.notation",
     ],
@@ -90,7 +88,15 @@ def test_the_public_names_of_client_modules_are_reachable(package: str) -> None:
 def test_the_trump_naming_kinds_are_exported() -> None:
     assert set(NAMING) == {k for k in MoveKind if k.value in ("spades", "hearts", "clubs",
                                                               "diamonds", "notrump")}  # fmt: skip
-    assert cardrules.judge is judge and callable(rule_on) and callable(load_case_file)
+    assert callable(rule_on) and callable(load_case_file)
+
+
+def test_the_judge_is_a_module_whose_names_are_documented() -> None:
+    """``cardrules.judge`` stays the module (the function ``judge`` is not exported over it), and
+    everything its ``__all__`` lists is there."""
+    module = importlib.import_module("cardrules.judge")
+    assert cardrules.judge is module and callable(module.judge)
+    assert all(hasattr(module, n) for n in _all(module))
 
 
 # ---------------------------------------------------------------------- the driver keeps types

@@ -10,13 +10,18 @@ case-file runner. Each game lives in its own package: :mod:`cardrules.siyaosi`,
 What a client of either game uses is exported here: the protocol (:class:`GameState`,
 :class:`GameView`, :class:`Playable`), the bots and their driver (:class:`Bot`,
 :class:`RandomBot`, :func:`play_round`, :func:`turns`, :func:`askers`), the judge
-(:func:`judge`, :class:`Ruling`) and the case files (:func:`load_case_file`, :func:`rule_on`,
-:func:`run_case`), the errors and their codes (:data:`ERROR_CODES`).
+(:class:`Ruling`; the rest is :mod:`cardrules.judge`: ``judge``, ``judge_case``,
+``read_ruling`` and the ruling documents) and the case files (:func:`load_case_file`,
+:func:`load_case_text`, :func:`rule_on`, :func:`run_case`), the errors and their codes
+(:data:`ERROR_CODES`). The function ``judge`` is not exported here: the name is the module's,
+and ``cardrules.judge`` stays the module a reader imports from.
 """
+
+from importlib import metadata as _metadata
 
 from cardrules.bots import Bot, RandomBot, Turn, askers, play_round, turns
 from cardrules.cards import Card, Rank, Suit
-from cardrules.cases import Case, CaseFile, load_case_file, rule_on, run_case
+from cardrules.cases import Case, CaseFile, load_case_file, load_case_text, rule_on, run_case
 from cardrules.codes import Code, CodeTable
 from cardrules.deck import deal, full_deck, shuffled
 from cardrules.errors import (
@@ -34,7 +39,7 @@ from cardrules.errors import (
 )
 from cardrules.events import Event, read_events, write_events
 from cardrules.game import Actor, GameState, GameView, MoveLike, Playable, ResultLike, TopLike
-from cardrules.judge import Ruling, judge
+from cardrules.judge import Ruling
 from cardrules.legal import LegalMoves
 from cardrules.move import MoveBase
 from cardrules.multiset import Cards
@@ -43,7 +48,12 @@ from cardrules.position import Position, load_position
 from cardrules.registry import Game, StateUser, all_games, game_named
 from cardrules.variant import VariantBase, list_presets, load_variant, variant_diff
 
-__version__ = "0.1.0"
+try:
+    #: The installed version (the package's metadata; ``0+unknown`` when run from a source tree
+    #: that was never installed).
+    __version__ = _metadata.version("cardrules")
+except _metadata.PackageNotFoundError:  # pragma: no cover - a checkout on sys.path only
+    __version__ = "0+unknown"
 
 __all__ = [
     "ERROR_CODES",
@@ -90,9 +100,9 @@ __all__ = [
     "for_seat",
     "full_deck",
     "game_named",
-    "judge",
     "list_presets",
     "load_case_file",
+    "load_case_text",
     "load_position",
     "load_variant",
     "parse_move_text",

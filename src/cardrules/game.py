@@ -256,9 +256,13 @@ class Playable(Actor[M], Protocol[M, S_co]):
     makes with the type of the state it was given (a ``Match`` stays a ``Match``), and mypy
     still checks that the bots play its moves ``M``."""
 
-    def view(self, seat: int) -> GameView[M]: ...
+    def view(self, seat: int) -> GameView[M]:
+        """What ``seat`` may know of this state, able to act for that seat."""
+        ...
 
-    def step(self, move: M) -> tuple[S_co, tuple[Event, ...]]: ...
+    def step(self, move: M) -> tuple[S_co, tuple[Event, ...]]:
+        """The state after ``move`` (of the driver's state type) and what happened."""
+        ...
 
 
 # ---------------------------------------------------------------------- shared implementation

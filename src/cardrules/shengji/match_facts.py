@@ -45,7 +45,9 @@ class PlayTable(Protocol):
         ...
 
     @property
-    def trump_context(self) -> TrumpContext: ...
+    def trump_context(self) -> TrumpContext:
+        """The round's card order: its level and trump, which cards are trumps and how strong."""
+        ...
 
 
 class MatchFacts:
