@@ -23,7 +23,7 @@ from cardrules.errors import (
 )
 from cardrules.events import Event
 from cardrules.game import Actor, GameState, GameView, MoveLike, ResultLike, TopLike
-from cardrules.legal import LegalMoves
+from cardrules.legal import Choice, Description, LegalMoves, PieceNeed, TooManyMovesError
 from cardrules.move import MoveBase
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
@@ -39,8 +39,10 @@ __all__ = [
     "CardrulesError",
     "Cards",
     "CaseFileError",
+    "Choice",
     "Code",
     "CodeTable",
+    "Description",
     "Event",
     "Game",
     "GameState",
@@ -53,12 +55,14 @@ __all__ = [
     "MoveLike",
     "MoveText",
     "NotationError",
+    "PieceNeed",
     "Position",
     "PositionError",
     "Rank",
     "ResultLike",
     "StateUser",
     "Suit",
+    "TooManyMovesError",
     "TopLike",
     "VariantBase",
     "VariantError",
