@@ -7,6 +7,7 @@ draw the legal moves of the seat in turn from the same facts. So a
 
 from __future__ import annotations
 
+import math
 import operator
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -242,14 +243,16 @@ def generate(sit: Situation, seat: int, hand: Cards) -> Iterator[Move]:
                     yield play_move(seat, Cards.unchecked(counts))
         return
     need = len(trick[0].cards)
-    if len(hand) < need:
+    held = len(hand)
+    if held < need:
         yield Move(seat, MoveKind.PLAY, hand)
         return
     lead = classify_cached(trick[0].cards, ctx)
     assert lead is not None
-    follows = follow_listing_size(lead, hand, ctx, MAX_LISTED_MOVES)
-    if follows is None or follows > MAX_LISTED_MOVES:
-        check_listable(follows, f"seat {seat}'s follow")
+    if math.comb(held, need) > MAX_LISTED_MOVES:  # else fewer sets of `need` cards than the limit
+        follows = follow_listing_size(lead, hand, ctx, MAX_LISTED_MOVES)
+        if follows is None or follows > MAX_LISTED_MOVES:
+            check_listable(follows, f"seat {seat}'s follow")
     for cards in iter_follows(lead, hand, ctx):
         yield play_move(seat, cards)
 
