@@ -5,6 +5,7 @@ where both exist, reads back from its JSON and follows its schema."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import random
@@ -23,6 +24,7 @@ from cardrules.errors import ERROR_CODES, DocumentError
 from cardrules.jsonio import JSONObject
 from cardrules.legal import Choice, Description, LegalMoves, PieceNeed, TooManyMovesError
 from cardrules.limits import MAX_LISTED_MOVES
+from cardrules.play import _Terminal
 from cardrules.position import load_position
 from cardrules.schema import schema_of
 from cardrules.shengji import phases, rules
@@ -392,3 +394,17 @@ def test_the_heuristic_bot_plays_a_lead_and_a_burial_too_large_to_list() -> None
     match = _bury_match()
     move = bot.choose(match.view(match.turn or 0), rng)
     assert move is not None and match.explain(move) is None
+
+
+def test_hint_describes_a_burial_and_offers_one_legal_move() -> None:
+    match = _bury_match()
+    seat = match.turn
+    assert seat is not None
+    screen = io.StringIO()
+    terminal = _Terminal(seat=seat, bot="random", seed=1, stdin=io.StringIO(), stdout=screen)
+    terminal.hint(match.view(seat))
+    lines = screen.getvalue().splitlines()
+    assert lines[0] == "81,729,049 legal moves, too many to list; they are:"
+    assert lines[1].startswith("  bury 8 of ") and lines[1].endswith("(81,729,049 ways)")
+    example = lines[-1].split("legal: ", 1)[1]
+    assert match.explain(match.parse_move(f"{seat}: {example}")) is None
