@@ -239,7 +239,8 @@ class Choice(Generic[M]):
     def sample(self, rng: random.Random) -> M:
         """A move of the family drawn at random without listing: the pieces cut from the pool in
         a random order, then the rest drawn so that, without pieces, every move of the family is
-        equally likely."""
+        equally likely. The move is checked as :meth:`build` checks it (a description read from
+        JSON is only the sender's word)."""
         pool = list(self.pool.counts)
         chosen = [0] * CARD_COUNT
         if self.pieces:
@@ -258,7 +259,7 @@ class Choice(Generic[M]):
         counts = tuple(
             r + c + e for r, c, e in zip(self.required.counts, chosen, extra, strict=True)
         )
-        return self._make(Cards.unchecked(counts))
+        return self.build(Cards.unchecked(counts))
 
     def _shape(self) -> str:
         size = f"{self.least}" if self.least == self.most else f"{self.least} to {self.most}"
