@@ -3,6 +3,7 @@ Chinese and English, and as JSON; ``cardrules explain``."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -112,7 +113,9 @@ def _grounds_are_clauses(state: GameState[M], seed: int) -> None:
         move = state.random_move(rng)
         grounds = state.grounds(move)
         assert grounds and all(g in CLAUSES for g in grounds), (move, grounds)
-        for other in list(state.legal_moves())[:5]:
+        legal = state.legal_moves()
+        others = list(itertools.islice(legal, 5)) if legal.listable() else []
+        for other in others:
             assert all(g in CLAUSES for g in state.grounds(other))
         state = state.apply(move)
         steps += 1

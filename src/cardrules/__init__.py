@@ -40,7 +40,7 @@ from cardrules.errors import (
 from cardrules.events import Event, read_events, write_events
 from cardrules.game import Actor, GameState, GameView, MoveLike, Playable, ResultLike, TopLike
 from cardrules.judge import Ruling
-from cardrules.legal import LegalMoves
+from cardrules.legal import Choice, Description, LegalMoves, PieceNeed, TooManyMovesError
 from cardrules.move import MoveBase
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, for_seat, parse_move_text
@@ -65,8 +65,10 @@ __all__ = [
     "Case",
     "CaseFile",
     "CaseFileError",
+    "Choice",
     "Code",
     "CodeTable",
+    "Description",
     "DocumentError",
     "Event",
     "Game",
@@ -80,6 +82,7 @@ __all__ = [
     "MoveLike",
     "MoveText",
     "NotationError",
+    "PieceNeed",
     "Playable",
     "Position",
     "PositionError",
@@ -90,6 +93,7 @@ __all__ = [
     "Ruling",
     "StateUser",
     "Suit",
+    "TooManyMovesError",
     "TopLike",
     "Turn",
     "VariantBase",

@@ -194,6 +194,19 @@ class _Terminal:
 
     def hint(self, view: GameView[M]) -> None:
         moves = view.legal_moves(view.seat)
+        if not moves.listable():
+            # too many to list (a burial, a lead from a big hand), CORE-API-3 (Choices too large
+            # to list): what the moves are, described
+            described = moves.describe()
+            many = "too many" if described.count is None else f"{described.count:,}"
+            self.say(f"{many} legal moves, too many to list; they are:")
+            for move in described.moves[:HINT_LIMIT]:
+                self.say("  " + str(move).partition(": ")[2])
+            for choice in described.choices[:HINT_LIMIT]:
+                self.say("  " + choice.pretty())
+            example = described.sample(random.Random(0))
+            self.say("one of them — legal: " + str(example).partition(": ")[2])
+            return
         shown = list(itertools.islice(moves, HINT_LIMIT))
         self.say("legal: " + ", ".join(str(m).partition(": ")[2] for m in shown))
         if len(shown) == HINT_LIMIT:
@@ -235,8 +248,10 @@ def _pass_for(
 
 
 def _options(view: GameView[M]) -> tuple[M, ...]:
-    """The seat's first legal moves (enough to tell a forced pass, or a moment like the last)."""
-    return tuple(itertools.islice(view.legal_moves(view.seat), HINT_LIMIT))
+    """The seat's first legal moves (enough to tell a forced pass, or a moment like the last);
+    none for a choice too large to list (a burial: never a forced pass)."""
+    moves = view.legal_moves(view.seat)
+    return tuple(itertools.islice(moves, HINT_LIMIT)) if moves.listable() else ()
 
 
 class _Game:

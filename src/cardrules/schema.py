@@ -294,7 +294,9 @@ def event_log_schema(game: str, classes: Sequence[type[Event]]) -> JSONObject:
 
 # ---------------------------------------------------------------------- the registry of schemas
 def _core_schemas() -> dict[str, JSONObject]:
-    return {}
+    from cardrules.legal import legal_moves_schema  # legal imports this module's helpers
+
+    return {"legal-moves": legal_moves_schema()}
 
 
 def record_schema(game: str, variant: JSONObject) -> JSONObject:

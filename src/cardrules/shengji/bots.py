@@ -5,8 +5,9 @@ piece nobody can beat wins the trick), else its weakest plain card; following, i
 to a partner who is winning, wins a trick worth points as cheaply as it can (a ruff when it is
 void), and otherwise follows as cheaply as the rules allow — fewest points, then the weakest
 cards (the cheapest legal follow is always among those weighed). Only a bounded number of
-follows is ever looked at (a four-deck follower may have millions), always the same ones, so a
-seeded simulation is reproducible.
+moves is ever looked at (a four-deck follower may have millions): the first ones listed, where
+the choice is small enough to list, and as many drawn at random, so a seeded simulation is
+reproducible.
 
 In a match's other phases it bids (or overcalls) only in the suit it holds most of, and only
 when that suit is at least a fair share of its hand; names that suit after four jokers; buries
@@ -61,7 +62,10 @@ class HeuristicBot:
             raise CardrulesError("this bot plays Shengji: it needs a Shengji view")
         if view.turn != view.seat:
             return None
-        moves = list(itertools.islice(view.legal_moves(), LOOK_AT))
+        legal = view.legal_moves()
+        # a lead from a big hand or a follow of a long throw is too large to list, CORE-API-3
+        # (Choices too large to list): then the random draws (and the cheapest follow) are weighed
+        moves = list(itertools.islice(legal, LOOK_AT)) if legal.listable() else []
         moves += [view.random_move(rng) for _ in range(LOOK_AT)]
         if not view.trick:
             return self._lead(view, moves)

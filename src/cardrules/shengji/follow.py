@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import operator
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -51,10 +52,13 @@ from cardrules.shengji.order import TRUMP, Lane, TrumpContext
 from cardrules.shengji.pieces import Combination, iter_placements, piece_name
 
 __all__ = [
+    "FollowFamily",
     "Ladder",
     "cheapest_follow",
     "count_follows",
+    "describe_follows",
     "explain_follow",
+    "follow_listing_size",
     "iter_follows",
     "ladder_for",
     "ladder_vector",
@@ -1157,6 +1161,137 @@ def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
 
 
 _COUNT_LIMIT = 4096
+
+
+# ---------------------------------------------------------------------- the follows described
+@attrs.frozen
+class FollowFamily:
+    """The legal follows described without listing them, CORE-API-3 (Choices too large to list):
+    every follow is ``required`` plus ``size`` cards of ``pool`` that hold, disjoint,
+    ``count`` pieces of each ``(width, length, count, options)`` of ``pieces`` (``options``: every
+    such piece the pool holds); ``count`` is how many follows there are (``None``: not counted
+    without listing), ``clause`` the rule that says so. When the follows are a few pieces listed
+    directly (one piece led and the hand holds such a piece), ``listed`` holds them and the
+    family is empty. ``listable``: whether a listing holds at most the limit
+    :func:`describe_follows` was given (:func:`follow_listing_size` says so)."""
+
+    required: Cards
+    pool: Cards
+    size: int
+    pieces: tuple[tuple[int, int, int, tuple[Cards, ...]], ...]
+    count: int | None
+    clause: str
+    listable: bool
+    listed: tuple[Cards, ...] | None = None
+
+
+def follow_listing_size(
+    lead: Combination, hand: Cards, ctx: TrumpContext, limit: int
+) -> int | None:
+    """How many follows a listing (:func:`iter_follows`) would yield, as far as it matters
+    against ``limit``, found cheaply before the listing builds its first follow: a number at most
+    ``limit`` bounds the follows from above; a larger number is their exact count; ``None`` means
+    there may be more than ``limit`` and they are not counted without listing (a structure
+    whose runs are too long for :func:`count_follows`'s run-by-run count)."""
+    need = _lead_size(lead)
+    hc = hand.counts
+    if sum(hc) < need:
+        return 0
+    key = lead.suit_key
+    suit = _suit(ctx, key)
+    held_counts = suit.of(hc)
+    held_n = sum(held_counts)
+    if held_n <= need:
+        # the led suit's cards, then any of the others: C(n, k) bounds the sets of k of n cards
+        k = need - held_n
+        bound = math.comb(sum(hc) - held_n, k)
+        return bound if bound <= limit else _count_sub_multisets(suit.of_others(hc), k)
+    bound = math.comb(held_n, need)
+    if bound <= limit:
+        return bound
+    held = _of_key(hand, ctx, key)
+    pieces = lead.pieces
+    ladder = _lead_ladder(lead)
+    if (len(pieces) == 1 and pieces[0].width == 1) or max(held_counts) < 2 or not ladder.steps:
+        return _count_sub_multisets(held_counts, need)
+    if len(pieces) == 1:
+        width, length = pieces[0].shape
+        if length == 1:
+            tuples = sum(1 for n in held_counts if n >= width)
+            if tuples:
+                return tuples
+        elif _holds_piece(hc, suit, width, length):
+            return len(_pieces(hc, suit, width, length))
+    best, req = _vector(hc, suit, ladder)
+    if not any(best):
+        return _count_sub_multisets(held_counts, need)
+    # A follow is disjoint pieces among the options, then other cards of the led suit: the
+    # choices of options times the sets of the other cards bound the follows.
+    combos = 1
+    in_pieces = 0
+    for s, n in enumerate(req):
+        if n:
+            w, m = ladder.shapes[s]
+            combos *= math.comb(len(_pieces(hc, suit, w, m)) + n - 1, n)
+            in_pieces += n * w * m
+    bound = combos * _count_sub_multisets(held_counts, need - in_pieces)
+    if bound <= limit:
+        return bound
+    return _count_by_runs(held, ctx, key, ladder, need, best)
+
+
+def describe_follows(lead: Combination, hand: Cards, ctx: TrumpContext, limit: int) -> FollowFamily:
+    """The legal follows to ``lead`` from ``hand`` (holding at least as many cards as the lead)
+    as one family, CORE-API-3 (Choices too large to list), built without listing them: a hand
+    short of the led suit plays all of it and any others, SJ-FOLLOW-2 (The led suit first) and
+    SJ-FOLLOW-6 (Ruffs and discards are follows); without a structure to keep, any cards of the
+    led suit; with one, any cards of the led suit holding the pieces the hand's best ladder
+    vector uses, SJ-FOLLOW-4 (The follow must be the best the hand allows) — every choice
+    holding them scores that vector and none scores more. The count is exact where it is
+    counted without listing, else ``None`` (a structure whose runs are too long for the
+    run-by-run count); ``limit`` decides ``listable``."""
+    need = _lead_size(lead)
+    hc = hand.counts
+    key = lead.suit_key
+    suit = _suit(ctx, key)
+    held_counts = suit.of(hc)
+    held_n = sum(held_counts)
+    held = _of_key(hand, ctx, key)
+    known = follow_listing_size(lead, hand, ctx, limit)
+    listable = known is not None and known <= limit
+    if held_n <= need:
+        rest = hand - held
+        k = need - held_n
+        count = _count_sub_multisets(rest.counts, k)
+        return FollowFamily(held, rest, k, (), count, "SJ-FOLLOW-2", listable)
+    empty = Cards()
+    pieces = lead.pieces
+    ladder = _lead_ladder(lead)
+    if (len(pieces) == 1 and pieces[0].width == 1) or max(held_counts) < 2 or not ladder.steps:
+        count = _count_sub_multisets(held_counts, need)
+        return FollowFamily(empty, held, need, (), count, "SJ-FOLLOW-2", listable)
+    clause = "SJ-FOLLOW-5" if lead.is_throw else "SJ-FOLLOW-3"
+    if len(pieces) == 1:
+        width, length = pieces[0].shape
+        if (length == 1 and max(held_counts) >= width) or (
+            length > 1 and _holds_piece(hc, suit, width, length)
+        ):
+            listed = tuple(iter_follows(lead, hand, ctx))
+            return FollowFamily(empty, empty, 0, (), len(listed), clause, True, listed)
+    best, req = _vector(hc, suit, ladder)
+    if not any(req):
+        count = _count_sub_multisets(held_counts, need)
+        return FollowFamily(empty, held, need, (), count, "SJ-FOLLOW-4", listable)
+    needs = []
+    for s, n in enumerate(req):
+        if n:
+            w, m = ladder.shapes[s]
+            options = tuple(
+                Cards.unchecked(v) for v in sorted(_pieces(hc, suit, w, m), reverse=True)
+            )
+            needs.append((w, m, n, options))
+    total = _count_by_runs(held, ctx, key, ladder, need, best)
+    return FollowFamily(empty, held, need, tuple(needs), total, clause, listable)
 
 
 def _run_cards(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list[int]]:

@@ -15,7 +15,7 @@ read it, refusing any match that could not exist.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 import attrs
@@ -26,7 +26,7 @@ from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, Position
 from cardrules.events import Event
 from cardrules.game import Derives
 from cardrules.jsonio import JSON, JSONObject, document, open_document
-from cardrules.legal import LegalMoves
+from cardrules.legal import Choice, Description, LegalMoves
 from cardrules.limits import quote
 from cardrules.move import EMPTY
 from cardrules.multiset import Cards
@@ -193,6 +193,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
                 self.explain,
                 Move,
                 lambda: play.legal_moves(seat).count(),
+                lambda: play.legal_moves(seat).describe(),
             )
         seats = range(self.players) if seat is None else (seat,) if 0 <= seat < self.players else ()
         return LegalMoves(
@@ -200,7 +201,18 @@ class Match(Derives, MatchFacts, Recording[Move]):
             self.explain,
             Move,
             lambda: sum(phases.count(self, s, self.hands[s]) for s in seats),
+            lambda: self._describe(seats),
         )
+
+    def _describe(self, seats: Sequence[int]) -> Description[Move]:
+        """:meth:`legal_moves` of ``seats`` described, CORE-API-3 (Choices too large to list)."""
+        moves: list[Move] = []
+        choices: list[Choice[Move]] = []
+        for s in seats:
+            listed, families = phases.describe(self, s, self.hands[s], self.explain)
+            moves += listed
+            choices += families
+        return Description.counted("shengji", tuple(moves), tuple(choices))
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
         """A legal move drawn at random without listing a burial's or a follow's choices;

@@ -26,7 +26,7 @@ from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.game import Derives, Judge
 from cardrules.jsonio import JSON, JSONObject, document, open_document
-from cardrules.legal import LegalMoves
+from cardrules.legal import Description, LegalMoves
 from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
@@ -145,7 +145,13 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
             self.explain,
             Move,
             lambda: phases.count(self, self.seat, self.hand) if mine else 0,
+            lambda: self._describe() if mine else Description(game="shengji"),
         )
+
+    def _describe(self) -> Description[Move]:
+        """This seat's legal moves described, CORE-API-3 (Choices too large to list)."""
+        moves, choices = phases.describe(self, self.seat, self.hand, self.explain)
+        return Description.counted("shengji", moves, choices)
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
         """A legal move of this seat, drawn without listing a burial's or a follow's choices."""

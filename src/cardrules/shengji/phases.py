@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 from functools import lru_cache
 from typing import Protocol
@@ -23,6 +23,7 @@ from typing import Protocol
 from cardrules.cards import CARD_COUNT, Rank
 from cardrules.errors import Illegal
 from cardrules.game import common_refusal
+from cardrules.legal import Choice, check_listable
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
 from cardrules.shengji.bids import (
@@ -50,6 +51,7 @@ __all__ = [
     "count",
     "count_sub_multisets",
     "deal_moves",
+    "describe",
     "explain",
     "generate",
     "grounds",
@@ -367,6 +369,8 @@ def generate(table: Table, seat: int, hand: Cards) -> Iterator[Move]:
     if phase is Phase.BURY:
         if seat == table.burier:
             size = table.variant.kitty
+            # CORE-API-3 (Choices too large to list): 8 of 60 cards is 81,729,049 burials
+            check_listable(count_sub_multisets(hand.counts, size), f"seat {seat}'s burial")
             yield from (
                 Move(seat, MoveKind.BURY, Cards.unchecked(c))
                 for c in sub_multisets(hand.counts, size)
@@ -386,6 +390,35 @@ def count(table: Table, seat: int, hand: Cards) -> int:
     if table.phase is Phase.BURY and not naming:
         return count_sub_multisets(hand.counts, table.variant.kitty) if seat == table.burier else 0
     return sum(1 for _ in generate(table, seat, hand))
+
+
+def describe(
+    table: Table, seat: int, hand: Cards, judge: Callable[[Move], Illegal | None]
+) -> tuple[tuple[Move, ...], tuple[Choice[Move], ...]]:
+    """The legal moves of ``seat`` holding ``hand`` outside the play, described without listing
+    them, CORE-API-3 (Choices too large to list): a burial is one family — exactly ``kitty``
+    cards of the hand, any of them, SJ-KITTY-1 (The banker buries the kitty) —; every other
+    phase's few moves are given one by one. ``judge`` is the asker's ``explain``."""
+    bid = table.bid
+    naming = bid is not None and not bid.named
+    if table.phase is Phase.BURY and not naming:
+        if seat != table.burier:
+            return (), ()
+        size = table.variant.kitty
+        burial: Choice[Move] = Choice(
+            seat=seat,
+            kind=MoveKind.BURY.value,
+            required=Cards(),
+            pool=hand,
+            least=size,
+            most=size,
+            count=count_sub_multisets(hand.counts, size),
+            clause="SJ-KITTY-1",
+            make=lambda cards: Move(seat, MoveKind.BURY, cards),
+            judge=judge,
+        )
+        return (), (burial,)
+    return tuple(generate(table, seat, hand)), ()
 
 
 def count_sub_multisets(counts: Sequence[int], size: int) -> int:

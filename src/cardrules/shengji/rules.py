@@ -7,6 +7,7 @@ draw the legal moves of the seat in turn from the same facts. So a
 
 from __future__ import annotations
 
+import math
 import operator
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -17,12 +18,16 @@ from typing import Protocol
 from cardrules.cards import CARD_COUNT, Rank
 from cardrules.errors import Illegal
 from cardrules.game import common_refusal
+from cardrules.legal import Choice, Description, PieceNeed, check_listable
+from cardrules.limits import MAX_LISTED_MOVES
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, parse_move_text
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.follow import (
     count_follows,
+    describe_follows,
     explain_follow,
+    follow_listing_size,
     iter_follows,
     random_follow,
     sub_multisets,
@@ -30,7 +35,7 @@ from cardrules.shengji.follow import (
 from cardrules.shengji.moves import Move, MoveKind, Top, play_move
 from cardrules.shengji.order import TrumpContext
 from cardrules.shengji.phases import Phase
-from cardrules.shengji.pieces import Combination, classify, classify_piece
+from cardrules.shengji.pieces import Combination, classify, classify_piece, piece_name
 from cardrules.shengji.variant import Variant
 
 __all__ = [
@@ -39,6 +44,7 @@ __all__ = [
     "Situation",
     "classify_cached",
     "count",
+    "describe",
     "explain",
     "generate",
     "grounds",
@@ -253,21 +259,40 @@ def generate(sit: Situation, seat: int, hand: Cards) -> Iterator[Move]:
         return
     ctx = sit.ctx
     trick = sit.trick
+    # CORE-API-3 (Choices too large to list): the size is known before the first move is built
     if not trick:
-        for group in suit_groups(hand, ctx):
+        groups = suit_groups(hand, ctx)
+        check_listable(_lead_count(groups), f"seat {seat}'s lead")
+        for group in groups:
             order = [i for i, _n in group]
             for size in range(1, sum(n for _i, n in group) + 1):
                 for counts in sub_multisets(hand.counts, size, order=order):
                     yield play_move(seat, Cards.unchecked(counts))
         return
     need = len(trick[0].cards)
-    if len(hand) < need:
+    held = len(hand)
+    if held < need:
         yield Move(seat, MoveKind.PLAY, hand)
         return
     lead = classify_cached(trick[0].cards, ctx)
     assert lead is not None
+    if math.comb(held, need) > MAX_LISTED_MOVES:  # else fewer sets of `need` cards than the limit
+        follows = follow_listing_size(lead, hand, ctx, MAX_LISTED_MOVES)
+        if follows is None or follows > MAX_LISTED_MOVES:
+            check_listable(follows, f"seat {seat}'s follow")
     for cards in iter_follows(lead, hand, ctx):
         yield play_move(seat, cards)
+
+
+def _lead_count(groups: list[list[tuple[int, int]]]) -> int:
+    """How many leads the suit groups give: the non-empty sets of one group's cards."""
+    total = 0
+    for group in groups:
+        product = 1
+        for _i, n in group:
+            product *= n + 1
+        total += product - 1
+    return total
 
 
 def count(sit: Situation, seat: int, hand: Cards) -> int:
@@ -277,19 +302,76 @@ def count(sit: Situation, seat: int, hand: Cards) -> int:
     ctx = sit.ctx
     trick = sit.trick
     if not trick:
-        total = 0
-        for group in suit_groups(hand, ctx):
-            product = 1
-            for _i, n in group:
-                product *= n + 1
-            total += product - 1
-        return total
+        return _lead_count(suit_groups(hand, ctx))
     need = len(trick[0].cards)
     if len(hand) < need:
         return 1
     lead = classify_cached(trick[0].cards, ctx)
     assert lead is not None
     return count_follows(lead, hand, ctx)
+
+
+def describe(
+    sit: Situation, seat: int, hand: Cards, judge: Callable[[Move], Illegal | None]
+) -> Description[Move]:
+    """The legal moves of ``seat`` holding ``hand`` described without listing them,
+    CORE-API-3 (Choices too large to list): a lead is one family per suit key held, any 1 to
+    all of its cards, SJ-THROW-1 (What may be led); a follow one family
+    (:func:`~cardrules.shengji.follow.describe_follows`), or the few pieces it must be, or the
+    whole of a short hand. ``judge`` is the asker's ``explain`` (a state's or a view's)."""
+    if sit.is_over or seat != sit.turn:
+        return Description(game="shengji")
+    ctx = sit.ctx
+    trick = sit.trick
+
+    def family(
+        required: Cards,
+        pool: Cards,
+        least: int,
+        most: int,
+        count: int | None,
+        clause: str,
+        pieces: tuple[PieceNeed, ...] = (),
+    ) -> Choice[Move]:
+        return Choice(
+            seat=seat,
+            kind=MoveKind.PLAY.value,
+            required=required,
+            pool=pool,
+            least=least,
+            most=most,
+            pieces=pieces,
+            count=count,
+            clause=clause,
+            make=lambda cards: play_move(seat, cards),
+            judge=judge,
+        )
+
+    if not trick:
+        choices = []
+        for group in suit_groups(hand, ctx):
+            counts = [0] * CARD_COUNT
+            for i, n in group:
+                counts[i] = n
+            pool = Cards.unchecked(tuple(counts))
+            choices.append(family(Cards(), pool, 1, len(pool), _lead_count([group]), "SJ-THROW-1"))
+        return Description.counted("shengji", (), tuple(choices))
+    need = len(trick[0].cards)
+    if len(hand) < need:
+        return Description(game="shengji", moves=(Move(seat, MoveKind.PLAY, hand),))
+    lead = classify_cached(trick[0].cards, ctx)
+    assert lead is not None
+    found = describe_follows(lead, hand, ctx, MAX_LISTED_MOVES)
+    if found.listed is not None:
+        return Description(game="shengji", moves=tuple(play_move(seat, c) for c in found.listed))
+    needs = tuple(
+        PieceNeed(name=piece_name(w, m), width=w, length=m, count=n, options=options)
+        for w, m, n, options in found.pieces
+    )
+    choice = family(
+        found.required, found.pool, found.size, found.size, found.count, found.clause, needs
+    )
+    return Description(game="shengji", choices=(choice,), listable=found.listable)
 
 
 def random_play(sit: Situation, seat: int, hand: Cards, rng: random.Random) -> Move:

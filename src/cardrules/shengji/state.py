@@ -394,6 +394,7 @@ class State(Derives, RoundFacts, Steps[Move]):
             self.explain,
             Move,
             lambda: rules.count(self, who, hand),
+            lambda: rules.describe(self, who, hand, self.explain),
         )
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:

@@ -143,6 +143,7 @@ class View(Derives, RoundFacts, Judge[Move]):
             self.explain,
             Move,
             lambda: rules.count(self, self.seat, self.hand),
+            lambda: rules.describe(self, self.seat, self.hand, self.explain),
         )
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
