@@ -40,7 +40,14 @@ from cardrules.errors import (
 from cardrules.events import Event, read_events, write_events
 from cardrules.game import Actor, GameState, GameView, MoveLike, Playable, ResultLike, TopLike
 from cardrules.judge import Ruling
-from cardrules.legal import Choice, Description, LegalMoves, PieceNeed, TooManyMovesError
+from cardrules.legal import (
+    Choice,
+    Description,
+    LegalMoves,
+    PieceNeed,
+    TooManyMovesError,
+    check_listable,
+)
 from cardrules.move import MoveBase
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, for_seat, parse_move_text
@@ -100,6 +107,7 @@ __all__ = [
     "VariantError",
     "all_games",
     "askers",
+    "check_listable",
     "deal",
     "for_seat",
     "full_deck",

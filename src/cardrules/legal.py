@@ -172,6 +172,7 @@ class PieceNeed:
     options: tuple[Cards, ...]
 
     def to_json(self) -> JSONObject:
+        """The need as a JSON object (inside a ``legal-moves`` document)."""
         return {
             "name": self.name,
             "width": self.width,

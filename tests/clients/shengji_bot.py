@@ -86,7 +86,12 @@ class JsonBot:
         widest, to shed cards)."""
         ctx = view.trump_context
         assert ctx is not None
-        moves = list(itertools.islice(view.legal_moves(), LOOK_AT))
+        legal = view.legal_moves()
+        if legal.listable():
+            moves = list(itertools.islice(legal, LOOK_AT))
+        else:  # a lead or follow too large to list: draw from its description instead
+            described = legal.describe()
+            moves = [described.sample(self.rng) for _ in range(LOOK_AT)]
         moves.append(view.random_move(self.rng))
         leading = not view.trick
 
