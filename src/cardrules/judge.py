@@ -166,8 +166,21 @@ class Effect:
 
 
 # ---------------------------------------------------------------------- rulings
+class _Kind:
+    """Mixin of the ruling documents: the case kind each rules on."""
+
+    __slots__ = ()
+    KIND: ClassVar[str] = ""
+
+    @property
+    def kind(self) -> str:
+        """The case kind this rules on, as a case file names it (``"play"``, ``"classify"``,
+        ``"beats"``, ``"round"``, ``"variant"``)."""
+        return self.KIND
+
+
 @attrs.frozen(kw_only=True)
-class Ruling:
+class Ruling(_Kind):
     """What the judge says of one move (a ``play`` case, or :func:`judge` called directly).
 
     ``at`` is the index of the judged move in the moves given (the last, unless an earlier one
@@ -191,11 +204,6 @@ class Ruling:
     view: int | None = None
     state: JSONObject | None = None
     case: str | None = None
-
-    @property
-    def kind(self) -> str:
-        """The case kind this rules on, as a case file names it: ``"play"``."""
-        return self.KIND
 
     @property
     def answer(self) -> str:
@@ -277,7 +285,7 @@ class Ruling:
 
 
 @attrs.frozen(kw_only=True)
-class ClassifyRuling:
+class ClassifyRuling(_Kind):
     """A ``classify`` case ruled on: the combination ``cards`` make, or ``"invalid"``."""
 
     KIND: ClassVar[str] = "classify"
@@ -287,11 +295,6 @@ class ClassifyRuling:
     answer: str
     clauses: tuple[str, ...] = ()
     case: str | None = None
-
-    @property
-    def kind(self) -> str:
-        """The case kind this rules on, as a case file names it: ``"classify"``."""
-        return self.KIND
 
     def to_json(self) -> JSONObject:
         """The ruling as a JSON document (``type = "ruling"``, schema ``<game>.ruling``)."""
@@ -325,7 +328,7 @@ class ClassifyRuling:
 
 
 @attrs.frozen(kw_only=True)
-class BeatsRuling:
+class BeatsRuling(_Kind):
     """A ``beats`` case ruled on: whether ``play`` beats ``top`` on top of a trick."""
 
     KIND: ClassVar[str] = "beats"
@@ -336,11 +339,6 @@ class BeatsRuling:
     answer: bool
     clauses: tuple[str, ...] = ()
     case: str | None = None
-
-    @property
-    def kind(self) -> str:
-        """The case kind this rules on, as a case file names it: ``"beats"``."""
-        return self.KIND
 
     def to_json(self) -> JSONObject:
         """The ruling as a JSON document (``type = "ruling"``, schema ``<game>.ruling``)."""
@@ -375,7 +373,7 @@ class BeatsRuling:
 
 
 @attrs.frozen(kw_only=True)
-class RoundRuling:
+class RoundRuling(_Kind):
     """A ``round`` case ruled on: everything the round's end computes — 四幺四 ``levels``,
     ``ruling``, ``score``, ``winner`` (``-1``: nobody yet), and when they can be known
     ``tributes`` (``"PAYER>RECEIVER: CARD"``) and ``leader``; Shengji ``levels``, ``banker``,
@@ -387,11 +385,6 @@ class RoundRuling:
     result: JSONObject
     clauses: tuple[str, ...] = ()
     case: str | None = None
-
-    @property
-    def kind(self) -> str:
-        """The case kind this rules on, as a case file names it: ``"round"``."""
-        return self.KIND
 
     def to_json(self) -> JSONObject:
         """The ruling as a JSON document (``type = "ruling"``, schema ``<game>.ruling``)."""
@@ -447,7 +440,7 @@ class RoundRuling:
 
 
 @attrs.frozen(kw_only=True)
-class VariantRuling:
+class VariantRuling(_Kind):
     """A ``variant`` case ruled on: whether the variant (a preset or file, with ``overrides``)
     can be played; a refusal is its error as JSON (``{"error": code, "message": …}``) and
     ``keys`` the switch names it names."""
@@ -463,11 +456,6 @@ class VariantRuling:
     keys: tuple[str, ...] = ()
     clauses: tuple[str, ...] = ()
     case: str | None = None
-
-    @property
-    def kind(self) -> str:
-        """The case kind this rules on, as a case file names it: ``"variant"``."""
-        return self.KIND
 
     def to_json(self) -> JSONObject:
         """The ruling as a JSON document (``type = "ruling"``, schema ``<game>.ruling``)."""
