@@ -39,10 +39,19 @@ class MoveText:
         return f"{self.seat}: {' '.join(parts)}"
 
 
-def for_seat(text: MoveText, seat: int) -> MoveText:
-    """``text`` if it is a move of ``seat``; a view acts only for its own seat, so another
-    seat's move is refused with the code ``other-seat``, CORE-VIEW-1 (Views act for their
-    seat)."""
+def for_seat(
+    text: MoveText | str,
+    seat: int,
+    *,
+    decks: int | None = None,
+    verbs: Collection[str] | None = None,
+) -> MoveText:
+    """``text`` read as a move of ``seat``: a string may leave the seat out (read as
+    :func:`parse_move_text` reads it, with ``decks`` and ``verbs``); a view acts only for its
+    own seat, so another seat's move is refused with the code ``other-seat``, CORE-VIEW-1
+    (Views act for their seat)."""
+    if isinstance(text, str):
+        return parse_move_text(text, decks=decks, verbs=verbs, seat=seat)
     if text.seat != seat:
         raise _other_seat(seat, text.seat)
     return text

@@ -29,7 +29,7 @@ from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import Description, LegalMoves
 from cardrules.limits import quote
 from cardrules.multiset import Cards
-from cardrules.notation import MoveText
+from cardrules.notation import MoveText, for_seat
 from cardrules.shengji import phases
 from cardrules.shengji.bids import Bid
 from cardrules.shengji.codes import CODES
@@ -42,7 +42,7 @@ from cardrules.shengji.order import trump_context
 from cardrules.shengji.phases import Phase
 from cardrules.shengji.state import hand_size
 from cardrules.shengji.variant import Variant
-from cardrules.shengji.view import View, own_move_text, read_view
+from cardrules.shengji.view import View, read_view
 from cardrules.variant import read_variant
 
 if TYPE_CHECKING:
@@ -168,7 +168,9 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
     def parse_move(self, text: MoveText | str) -> Move:
         """A move of any phase from its text (``"1: bid 3H 3H"``, or ``"bid 3H 3H"`` for this
         seat); another seat's text is refused (code ``other-seat``)."""
-        return phases.parse_move(self.variant, own_move_text(text, self.seat, self.variant))
+        return phases.parse_move(
+            self.variant, for_seat(text, self.seat, decks=self.variant.decks, verbs=Move.verbs())
+        )
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> JSONObject:

@@ -22,7 +22,7 @@ from cardrules.game import Derives, Judge
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
-from cardrules.notation import MoveText, for_seat, parse_move_text
+from cardrules.notation import MoveText, for_seat
 from cardrules.shengji import rules
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.moves import Move, MoveKind
@@ -155,7 +155,9 @@ class View(Derives, RoundFacts, Judge[Move]):
     def parse_move(self, text: MoveText | str) -> Move:
         """A move from its text (``"2: 8S 8D"``, or ``"8S 8D"`` for this seat); another seat's
         text is refused (code ``other-seat``)."""
-        return rules.parse_move(self, own_move_text(text, self.seat, self.variant))
+        return rules.parse_move(
+            self, for_seat(text, self.seat, decks=self.variant.decks, verbs=Move.verbs())
+        )
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> JSONObject:
@@ -253,14 +255,6 @@ def read_view(reader: Reader, variant: Variant, holder: int | None) -> View:
         if reader.raw(key) != written[key]:
             raise reader.bad(key, reader.raw(key), "does not follow from the other fields")
     return view
-
-
-def own_move_text(text: MoveText | str, seat: int, variant: Variant) -> MoveText:
-    """A move text read for a view of ``seat``: the seat may be left out, another seat is
-    refused (code ``other-seat``)."""
-    if isinstance(text, str):
-        return parse_move_text(text, decks=variant.decks, verbs=Move.verbs(), seat=seat)
-    return for_seat(text, seat)
 
 
 @attrs.frozen

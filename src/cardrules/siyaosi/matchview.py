@@ -24,7 +24,7 @@ from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
 from cardrules.multiset import Cards
-from cardrules.notation import MoveText
+from cardrules.notation import MoveText, for_seat
 from cardrules.siyaosi import tribute
 from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.levels import after_round
@@ -34,7 +34,7 @@ from cardrules.siyaosi.record import MAX_ROUNDS, MatchResult, read_levels, read_
 from cardrules.siyaosi.result import round_result
 from cardrules.siyaosi.tribute import Exchange, Step
 from cardrules.siyaosi.variant import Variant
-from cardrules.siyaosi.view import View, own_move_text, read_view
+from cardrules.siyaosi.view import View, read_view
 from cardrules.variant import read_variant
 
 __all__ = ["MatchView"]
@@ -189,7 +189,7 @@ class MatchView(Derives, Judge[Move]):
         """The move a text names now, as the match reads it (a bare card in the tribute phase
         is the tribute or return the seat owes); the seat may be left out (``"3S"``,
         ``"pass"``, ``"rebel"``), another seat's text is refused (code ``other-seat``)."""
-        own = own_move_text(text, self.seat, self.variant)
+        own = for_seat(text, self.seat, decks=self.variant.decks, verbs=Move.verbs())
         if self.play is not None:
             return self.play.parse_move(own)
         return parse_phase_move(self.exchange, self.variant, own)

@@ -16,7 +16,7 @@ from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
 from cardrules.multiset import Cards, rank_counts
-from cardrules.notation import MoveText, for_seat, parse_move_text
+from cardrules.notation import MoveText, for_seat
 from cardrules.siyaosi import rules
 from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.movegen import generate
@@ -27,7 +27,7 @@ from cardrules.siyaosi.variant import Variant
 from cardrules.slots import builder, setter
 from cardrules.variant import read_variant
 
-#: What a client uses; :func:`made_view`, :func:`read_view` and :func:`own_move_text` serve
+#: What a client uses; :func:`made_view` and :func:`read_view` serve
 #: the state and the match view.
 __all__ = ["View"]
 
@@ -169,7 +169,9 @@ class View(Derives, TableFacts, Judge[Move]):
         """The move a text names here, 4A4-MOVES-2 (Reading a move): the seat may be left out
         (``"3S"``, ``"pass"``, ``"cha 8C 8C"``); another seat's text is refused (code
         ``other-seat``)."""
-        return rules.parse_move(self, own_move_text(text, self.seat, self.variant))
+        return rules.parse_move(
+            self, for_seat(text, self.seat, decks=self.variant.decks, verbs=Move.verbs())
+        )
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> JSONObject:
@@ -281,14 +283,6 @@ def read_view(reader: Reader, variant: Variant) -> View:
         if given != written[key]:
             raise reader.bad(key, given, "does not follow from the trick")
     return view
-
-
-def own_move_text(text: MoveText | str, seat: int, variant: Variant) -> MoveText:
-    """A move text read for a view of ``seat``: the seat may be left out, another seat is
-    refused (code ``other-seat``)."""
-    if isinstance(text, str):
-        return parse_move_text(text, decks=variant.decks, verbs=Move.verbs(), seat=seat)
-    return for_seat(text, seat)
 
 
 def read_table(reader: Reader, variant: Variant | None = None) -> Table:
