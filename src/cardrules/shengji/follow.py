@@ -47,6 +47,7 @@ import attrs
 from cardrules.cards import CARD_COUNT, Card, all_cards
 from cardrules.errors import CardrulesError, Illegal
 from cardrules.multiset import Cards
+from cardrules.shengji import packing
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.order import TRUMP, Lane, TrumpContext
 from cardrules.shengji.pieces import Combination, iter_placements, piece_name
@@ -374,8 +375,8 @@ def _suit(ctx: TrumpContext, key: int) -> _Suit:
 
 
 def _front_exact(counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Ladder) -> list[int]:
-    """Steps 1–3 as first written (runs read position by position): the reference that
-    :func:`_front_packed` must agree with."""
+    """Steps 1–3 of the reference (runs read position by position): the maximal vectors of
+    pieces of every ladder shape, as issue 12 computed them for every holding."""
     pk = _packer(ladder.caps)
     front = [0]
     for run in _runs(counts, ctx, key):
@@ -418,26 +419,39 @@ def _as_run(key: RunKey) -> tuple[tuple[int, ...], ...]:
     return key
 
 
-@functools.lru_cache(maxsize=65536)
-def _front_of_runs(runs: tuple[RunKey, ...], ladder: Ladder) -> tuple[int, ...]:
-    """Steps 2–3 for a whole holding, remembered: bots and listings ask about the same holdings
-    again and again."""
-    pk = _packer(ladder.caps)
-    front = [0]
-    for run in runs:
-        front = _add_fronts(front, _run_front(_as_run(run), ladder.shapes, ladder.caps), pk)
-    return tuple(front)
+def _need(req: Sequence[int], ladder: Ladder) -> packing.Need:
+    """The per-shape counts ``req`` (in ``ladder.shapes`` order) as a requirement."""
+    return tuple(sorted(((ladder.shapes[s], n) for s, n in enumerate(req) if n), reverse=True))
 
 
 @functools.lru_cache(maxsize=65536)
 def _vector_of_runs(runs: tuple[RunKey, ...], ladder: Ladder) -> tuple[Vec, Vec]:
-    """Step 4 on :func:`_front_of_runs`: the ladder vector and the per-shape counts it uses."""
-    pk = _packer(ladder.caps)
-    return _greedy([pk.unpack(x) for x in _front_of_runs(runs, ladder)], ladder)
+    """The ladder vector of a holding (its runs) and the per-shape counts it uses: the ladder
+    walked step by step, each step taking as many pieces of its shape as fit beside those the
+    earlier steps took (:func:`~cardrules.shengji.packing.most_beside`) within its group's
+    cards. Remembered: bots and listings ask about the same holdings again and again.
 
-
-def _front_packed(counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Ladder) -> list[int]:
-    return list(_front_of_runs(_run_keys(counts, _suit(ctx, key)), ladder))
+    A throw is first tried whole: when the hand can cut every thrown piece at once, each group
+    takes its own shape and the vector is the lead's own (:func:`_ideal`)."""
+    as_runs = tuple(_as_run(r) for r in runs)
+    if len(ladder.budgets) > 1:
+        whole = _ideal_req(ladder)
+        if packing.holds_all(as_runs, _need(whole, ladder)):
+            return _ideal(ladder), whole
+    req = [0] * len(ladder.shapes)
+    left = list(ladder.budgets)
+    out: list[int] = []
+    for g, s in ladder.steps:
+        shape = ladder.shapes[s]
+        room = left[g] // (shape[0] * shape[1])
+        n = 0
+        if room and packing.can_place(as_runs, shape):
+            n = packing.most_beside(as_runs, _need(req, ladder), shape, room)
+        out.append(n)
+        if n:
+            req[s] += n
+            left[g] -= n * shape[0] * shape[1]
+    return tuple(out), tuple(req)
 
 
 def _vector(counts: Sequence[int], suit: _Suit, ladder: Ladder) -> tuple[Vec, Vec]:
@@ -445,14 +459,10 @@ def _vector(counts: Sequence[int], suit: _Suit, ladder: Ladder) -> tuple[Vec, Ve
     return _vector_of_runs(_run_keys(counts, suit), ladder)
 
 
-def achievable_front(
-    counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Ladder
-) -> list[Vec]:
-    """Maximal vectors (per ladder shape, capped) of disjoint pieces cut from ``counts``."""
-    if not ladder.shapes:
-        return [()]
-    pk = _packer(ladder.caps)
-    return [pk.unpack(x) for x in _front_packed(counts, ctx, key, ladder)]
+@functools.lru_cache(maxsize=65536)
+def _holds_need(runs: tuple[RunKey, ...], need: packing.Need) -> bool:
+    """Whether a holding (its runs) can cut the pieces ``need`` at once (remembered)."""
+    return packing.holds_all(tuple(_as_run(r) for r in runs), need)
 
 
 def _greedy(front: list[Vec], ladder: Ladder) -> tuple[Vec, Vec]:
@@ -502,6 +512,15 @@ def _ideal(ladder: Ladder) -> Vec:
         left[g] -= n * w * m
         out.append(n)
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _ideal_req(ladder: Ladder) -> Vec:
+    """The per-shape counts of :func:`_ideal`: one piece of each lead piece's own shape."""
+    req = [0] * len(ladder.shapes)
+    for (_, s), n in zip(ladder.steps, _ideal(ladder), strict=True):
+        req[s] += n
+    return tuple(req)
 
 
 # ---------------------------------------------------------------------- helpers on counts
@@ -967,16 +986,18 @@ def _search_follows(
 ) -> Iterator[Cards]:
     """The legal follows among the ``need``-card choices of the led suit (``held_counts`` of
     the cards ``order``), in the order of :func:`sub_multisets`, whose walk this repeats — as a
-    loop over the decided cards, not a recursion — with two prunings that only drop branches
-    holding no legal follow. By SJ-FOLLOW-4 (The follow must be the best the hand allows) a
-    legal follow holds disjoint pieces of ``size`` cards in all (the per-shape counts of the
-    hand's best vector). (1) A card taken at most once and no longer available more often can be
-    in no piece, so once such forced cards and ``size`` exceed ``need`` the branch is dead — for
-    that number taken of the card only, so the walk goes on with the next number. (2) When the
-    cards still available no longer reach the best vector, taking fewer of this card will not
-    either, so the walk stops there (a card held once is in no piece: without it the best is
-    still reached, so it is not asked)."""
-    best, req = _vector(counts, suit, ladder)
+    loop over the decided cards, not a recursion. By SJ-FOLLOW-4 (The follow must be the best
+    the hand allows) a legal follow is a choice holding disjoint pieces in the numbers the hand's
+    best vector uses (``req``, ``size`` cards in all). The walk goes into a branch only when it
+    holds a legal follow, so it never searches in vain: the cards decided so far, with every
+    card after them still available, must hold those pieces using at most as many of the cards
+    after them as are still to take (:func:`~cardrules.shengji.packing.within`). Two cheaper
+    tests come first: a card taken at most once and no longer available more often is in no
+    piece, so once such forced cards and ``size`` exceed ``need`` that number of the card fails;
+    and when the cards still available cannot hold the pieces at all, no smaller number of this
+    card can, so the level is spent (a card held once is in no piece: it is not asked)."""
+    req = _vector(counts, suit, ladder)[1]
+    want = _need(req, ladder)
     size = sum(n * w * m for n, (w, m) in zip(req, ladder.shapes, strict=True))
     held = list(itertools.compress(order, held_counts))
     caps = list(filter(None, held_counts))
@@ -989,6 +1010,7 @@ def _search_follows(
     lefts = [0] * (n + 1)  # cards still to take when level k is decided
     looses = [0] * (n + 1)  # cards taken at most once before level k
     lefts[0] = need
+    decided: set[int] = set()
     k = 0
     t = min(caps[0], need)  # the next number level k tries
     while k >= 0:
@@ -996,6 +1018,7 @@ def _search_follows(
         c = caps[k]
         left = lefts[k]
         forced = 0
+        decided.add(i)
         while t >= 0:
             if room[k + 1] < left - t:  # the cards after this one cannot make up the rest
                 t = -1
@@ -1005,27 +1028,71 @@ def _search_follows(
             if size + forced > need:
                 t -= 1
                 continue
-            if t < c > 1 and _vector(avail, suit, ladder)[0] != best:
+            if t < c > 1 and not _holds_need(_run_keys(avail, suit), want):
                 t = -1
+                break
+            if not _grows(avail, suit, decided, want, left - t):
+                t -= 1
+                continue
             break
         if t < 0:  # this level is spent: back to the one before
             out[i] = 0
             avail[i] = c
+            decided.discard(i)
             k -= 1
             if k >= 0:
                 t = take[k] - 1
             continue
         out[i] = t
         take[k] = t
-        if t == left:  # a complete choice
-            if _vector(out, suit, ladder)[0] == best:
-                yield Cards.unchecked(tuple(out))
+        if t == left:  # a complete choice (legal: it passed the test with nothing left)
+            yield Cards.unchecked(tuple(out))
             t -= 1
             continue
         lefts[k + 1] = left - t
         looses[k + 1] = forced
         k += 1
         t = min(caps[k], left - t)
+
+
+def _runs_cards(
+    counts: Sequence[int], suit: _Suit
+) -> tuple[tuple[packing.Run, ...], tuple[tuple[tuple[int, ...], ...], ...]]:
+    """The runs of ``counts`` in the suit (as :data:`~cardrules.shengji.packing.Run`) and, per
+    run and position, the card indices behind its counts (held twice or more, most first)."""
+    runs: list[packing.Run] = []
+    cards: list[tuple[tuple[int, ...], ...]] = []
+    for lane in suit.lanes:
+        run: list[tuple[int, ...]] = []
+        kinds: list[tuple[int, ...]] = []
+        for pos in lane:
+            here: tuple[int, ...]
+            if len(pos) == 1:
+                here = (pos[0],) if counts[pos[0]] >= 2 else ()
+            else:
+                here = tuple(sorted((i for i in pos if counts[i] >= 2), key=lambda i: -counts[i]))
+            if here:
+                run.append(tuple(counts[i] for i in here))
+                kinds.append(here)
+            elif run:
+                runs.append(tuple(run))
+                cards.append(tuple(kinds))
+                run, kinds = [], []
+        if run:
+            runs.append(tuple(run))
+            cards.append(tuple(kinds))
+    return tuple(runs), tuple(cards)
+
+
+def _grows(
+    avail: Sequence[int], suit: _Suit, decided: set[int], want: packing.Need, most: int
+) -> bool:
+    """Whether the choice so far (the ``decided`` cards, as ``avail`` holds them) can grow into
+    a follow: ``avail`` holds the pieces ``want`` using at most ``most`` copies of the cards not
+    yet decided (the cards still to take)."""
+    runs, cards = _runs_cards(avail, suit)
+    free = tuple(tuple(tuple(i in decided for i in pos) for pos in run) for run in cards)
+    return packing.within(runs, want, free, most)
 
 
 def _ranked(unit: Sequence[float]) -> tuple[int, ...]:
@@ -1101,40 +1168,40 @@ def cheapest_follow(
             pieces = _pieces(counts, suit, width, length)
             return Cards.unchecked(min(pieces, key=lambda v: (sum(unit[i] for i in pieces[v]), v)))
     req = _vector(counts, suit, ladder)[1]
-    shapes = sorted((ladder.shapes[s] for s, n in enumerate(req) for _ in range(n)), reverse=True)
-    chosen = [0] * CARD_COUNT
-    best_cost = float("inf")
-    best: list[int] = []
-
-    def search(j: int, after: tuple[int, ...], spent: float, used: int) -> None:
-        nonlocal best_cost, best
-        if j == len(shapes):
-            pad = _cheapest_cards(counts, need - used, ranked)
-            total = spent + sum(unit[i] * n for i, n in enumerate(pad) if n)
-            if total < best_cost:
-                best_cost = total
-                best = [a + b for a, b in zip(chosen, pad, strict=True)]
-            return
-        width, length = shapes[j]
-        same = j > 0 and shapes[j - 1] == shapes[j]
-        options = sorted(
-            (width * sum(unit[i] for i in cards), place, cards)
-            for place, cards in _pieces(counts, suit, width, length).items()
-            if not same or place <= after  # pieces of one shape are taken in one order only
+    want = _need(req, ladder)
+    runs, cards = _runs_cards(counts, suit)
+    loose = [i for i in ranked if counts[i] == 1]
+    run_prices = tuple(tuple(tuple(unit[i] for i in pos) for pos in run) for run in cards)
+    try:
+        found = packing.cheapest_choice(
+            runs, run_prices, want, need, [unit[i] for i in loose], _CHEAPEST_LIMIT
         )
-        for price, place, cards in options:
-            if spent + price >= best_cost:
-                break
-            for i in cards:
-                counts[i] -= width
-                chosen[i] += width
-            search(j + 1, place, spent + price, used + width * length)
-            for i in cards:
-                counts[i] += width
-                chosen[i] -= width
+    except packing.TooLarge:
+        found = None
+    out = [0] * CARD_COUNT
+    if found is not None:
+        _, copies, n_loose = found
+        for run_cards, run_copies in zip(cards, copies, strict=True):
+            for kinds, taken in zip(run_cards, run_copies, strict=True):
+                for i, n in zip(kinds, taken, strict=True):
+                    out[i] = n
+        for i in loose[:n_loose]:
+            out[i] = 1
+        return Cards.unchecked(tuple(out))
+    # Past the limit: the first packing found, padded with the cheapest other cards.
+    cut = packing.a_packing(runs, want)
+    for run_cards, run_cut in zip(cards, cut, strict=True):
+        for kinds, got in zip(run_cards, run_cut, strict=True):
+            for i, n in zip(kinds, got, strict=True):
+                out[i] += n
+    rest = [h - o for h, o in zip(counts, out, strict=True)]
+    pad = _cheapest_cards(rest, need - sum(out), ranked)
+    return Cards.unchecked(tuple(a + b for a, b in zip(out, pad, strict=True)))
 
-    search(0, (), 0.0, 0)
-    return Cards.unchecked(tuple(best))
+
+#: The most states :func:`cheapest_follow`'s programme keeps at one position before it settles
+#: for a packing found without prices (no four-deck hand comes near it).
+_CHEAPEST_LIMIT = 20_000
 
 
 def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
@@ -1294,56 +1361,21 @@ def describe_follows(lead: Combination, hand: Cards, ctx: TrumpContext, limit: i
     return FollowFamily(empty, held, need, tuple(needs), total, clause, listable)
 
 
-def _run_cards(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list[int]]:
-    """The cards held at least twice, grouped by the runs of :func:`_run_groups`."""
-    return [[i for pos in run for i in pos] for run in _run_groups(counts, ctx, key)]
-
-
 def _count_by_runs(
     held: Cards, ctx: TrumpContext, key: int, ladder: Ladder, need: int, best: Vec
 ) -> int | None:
+    """How many ``need``-card choices of the led-suit cards ``held`` score ``best``: those
+    holding the pieces the best vector uses (:func:`~cardrules.shengji.packing.count_choices`,
+    each choice counted once); ``None`` past the programme's bound of states."""
     counts = held.counts
-    runs = _run_cards(counts, ctx, key)
-    total_parts = 0
-    for run in runs:
-        parts = 1
-        for i in run:
-            parts *= counts[i] + 1
-        total_parts += parts
-    if total_parts > _COUNT_LIMIT:
+    suit = _suit(ctx, key)
+    req = _vector(counts, suit, ladder)[1]
+    runs, _ = _runs_cards(counts, suit)
+    loose = [counts[i] for i in ctx.cards_of_suit[key] if counts[i] == 1]
+    try:
+        return packing.count_choices(runs, _need(req, ladder), need, loose, _COUNT_LIMIT)
+    except packing.TooLarge:
         return None
-    pk = _packer(ladder.caps)
-    free = list(counts)
-    states: dict[tuple[tuple[int, ...], int], int] = {((0,), 0): 1}
-    for run in runs:
-        table: dict[tuple[tuple[int, ...], int], int] = {}
-        for takes in itertools.product(*(range(counts[i] + 1) for i in run)):
-            size = sum(takes)
-            if size > need:
-                continue
-            sub = [0] * CARD_COUNT
-            for i, t in zip(run, takes, strict=True):
-                sub[i] = t
-            front = tuple(sorted(_front_packed(sub, ctx, key, ladder)))
-            table[front, size] = table.get((front, size), 0) + 1
-        for i in run:
-            free[i] = 0
-        merged: dict[tuple[tuple[int, ...], int], int] = {}
-        for (fa, sa), na in states.items():
-            for (fb, sb), nb in table.items():
-                if sa + sb > need:
-                    continue
-                front = tuple(sorted(_add_fronts(list(fa), list(fb), pk)))
-                merged[front, sa + sb] = merged.get((front, sa + sb), 0) + na * nb
-        states = merged
-        if len(states) > _COUNT_LIMIT:
-            return None
-    singles = [_count_sub_multisets(free, k) for k in range(need + 1)]
-    total = 0
-    for (front, size), n in states.items():
-        if _greedy([pk.unpack(x) for x in front], ladder)[0] == best:
-            total += n * singles[need - size]
-    return total
 
 
 def _sample(rng: random.Random, indices: Sequence[int], counts: Iterable[int], k: int) -> list[int]:
@@ -1361,6 +1393,15 @@ def _counted(indices: Sequence[int], counts: list[int]) -> Cards:
     return Cards.unchecked(tuple(counts))
 
 
+class _PlaceBudget(Exception):
+    """The random cut of :func:`_place` tried more placements than it may."""
+
+
+#: The most placements :func:`_place` tries before :func:`random_follow` draws its pieces from
+#: the packing programme instead (the ordinary hand needs a handful).
+_PLACE_BUDGET = 2000
+
+
 def _place(
     counts: list[int],
     shapes: list[Shape],
@@ -1368,21 +1409,27 @@ def _place(
     key: int,
     rng: random.Random,
     out: list[int],
+    budget: list[int],
 ) -> bool:
     """Cut ``shapes`` (widest first) from ``counts``, trying placements in random order; record
-    the cards used in ``out``."""
+    the cards used in ``out``. Each placement tried spends one of ``budget[0]``; raises
+    :class:`_PlaceBudget` when it is spent (the search backtracks, and its worst case is not
+    bounded)."""
     if not shapes:
         return True
     (w, m), rest = shapes[0], shapes[1:]
     options = list(iter_placements(counts, ctx, key, w, m, every_kind=True))
     rng.shuffle(options)
     for piece in options:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _PlaceBudget
         used = piece.cards.counts
         for i, n in enumerate(used):
             if n:
                 counts[i] -= n
                 out[i] += n
-        if _place(counts, rest, ctx, key, rng, out):
+        if _place(counts, rest, ctx, key, rng, out, budget):
             return True
         for i, n in enumerate(used):
             if n:
@@ -1391,9 +1438,27 @@ def _place(
     return False
 
 
+def _random_pieces(
+    counts: Sequence[int], suit: _Suit, ladder: Ladder, req: Vec, rng: random.Random
+) -> list[int]:
+    """The cards of the pieces ``req`` cut from ``counts`` at random by the packing programme
+    (:func:`~cardrules.shengji.packing.a_packing`): bounded where :func:`_place` is not."""
+    runs, cards = _runs_cards(counts, suit)
+    used = packing.a_packing(runs, _need(req, ladder), rng)
+    out = [0] * CARD_COUNT
+    for run_cards, run_used in zip(cards, used, strict=True):
+        for kinds, taken in zip(run_cards, run_used, strict=True):
+            for i, n in zip(kinds, taken, strict=True):
+                out[i] += n
+    return out
+
+
 def random_follow(lead: Combination, hand: Cards, ctx: TrumpContext, rng: random.Random) -> Cards:
     """One legal follow, drawn cheaply: the pieces the ladder demands are cut from the hand at
-    random, the rest is random cards of the led suit (or, when short of it, of the hand)."""
+    random, the rest is random cards of the led suit (or, when short of it, of the hand). The
+    pieces are first cut by a short random search; should it fail or pass its budget of tries,
+    they are drawn from the packing programme, whose work is bounded
+    (:func:`~cardrules.shengji.packing.a_packing`)."""
     need = lead.size
     counts = hand.counts
     if sum(counts) < need:
@@ -1415,8 +1480,12 @@ def random_follow(lead: Combination, hand: Cards, ctx: TrumpContext, rng: random
             (ladder.shapes[s] for s, n in enumerate(req) for _ in range(n)),
             key=lambda sh: (-sh[0], -sh[1]),
         )
-        if not _place(list(counts), shapes, ctx, key, rng, chosen):  # pragma: no cover
-            raise AssertionError("the ladder promised pieces that could not be cut")
+        try:
+            placed = _place(list(counts), shapes, ctx, key, rng, chosen, [_PLACE_BUDGET])
+        except _PlaceBudget:
+            placed = False
+        if not placed:
+            chosen = _random_pieces(counts, suit, ladder, req, rng)
     left = map(operator.sub, held_counts, suit.of(chosen))
     pad = _sample(rng, ctx.cards_of_suit[key], left, need - sum(chosen))
     return _counted(pad, chosen)
