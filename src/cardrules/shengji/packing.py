@@ -84,6 +84,23 @@ class Grid:
         block = (1 << ((top + 1) * stride)) - 1
         return block * (((1 << self.size) - 1) // ((1 << period) - 1))
 
+    def lowered(self, x: int) -> int:
+        """The set ``x`` with every point below one of its points (digit by digit): the
+        *down-closure*. Where only the point ``full`` is asked about at the end, a set and its
+        down-closure give the same answer (a packing of more pieces holds one of fewer), so
+        sets that differ only below their maximal points are one state."""
+        for i, cap in enumerate(self.caps):
+            if not cap:
+                continue
+            stride = self.strides[i]
+            above = self.everything & ~self._digit_at_most(i, 0)
+            for _ in range(cap):
+                grown = x | ((x & above) >> stride)
+                if grown == x:
+                    break
+                x = grown
+        return x
+
     def at(self, v: Sequence[int]) -> int:
         """The bit of point ``v``."""
         return sum(a * m for a, m in zip(v, self.strides, strict=True))
@@ -528,8 +545,9 @@ def count_choices(
 
     The walk is :func:`reach`'s, over the copies chosen: its state is what the packing
     programme knows after the positions so far (its whole map from coverage to reachable
-    points) and how many copies were taken; choices that leave the programme in the same state
-    are counted together, so each choice of cards is counted once."""
+    points, each set taken down-closed, :meth:`Grid.lowered`) and how many copies were taken;
+    choices that leave the programme in the same state are counted together, so each choice of
+    cards is counted once."""
     shapes, caps = _shapes_caps(need)
     g = grid(caps)
     poly = [1] + [0] * size
@@ -541,11 +559,21 @@ def count_choices(
                     for t in range(min(n, size - d) + 1):
                         new[d + t] += coef
             poly = new
+    uppers: list[Run] = [tuple(tuple(sorted(c, reverse=True)) for c in run) for run in held]
+    useful = _useful(uppers, shapes, g)
+    left = [0]  # the copies held at the positions still to come, from the end
+    for run_counts in reversed(held):
+        for counts in reversed(run_counts):
+            left.append(left[-1] + sum(counts))
+    left.reverse()
+    short = size - sum(loose)  # a choice takes at least this many copies at the positions
     start: frozenset[tuple[Coverage, int]] = frozenset({((), 1)})
     outer: dict[tuple[frozenset[tuple[Coverage, int]], int], int] = {(start, 0): 1}
-    for run_counts in held:
-        upper: Run = tuple(tuple(sorted(c, reverse=True)) for c in run_counts)
+    q = 0
+    for upper, run_counts in zip(uppers, held, strict=True):
         for p, counts in enumerate(run_counts):
+            q += 1
+            ahead = useful[q]
             picks = _choices_at(counts)
             by_inner: dict[frozenset[tuple[Coverage, int]], list[tuple[int, int]]] = {}
             for (inner, t), n in outer.items():
@@ -558,12 +586,14 @@ def count_choices(
                     after = moved.get(chosen)
                     if after is None:
                         run = (*upper[:p], chosen, *upper[p + 1 :])
-                        after = frozenset(advance(states, run, p, shapes, g, upper).items())
+                        stepped = advance(states, run, p, shapes, g, upper)
+                        kept = ((c, g.lowered(m) & ahead.get(c, 0)) for c, m in stepped.items())
+                        after = frozenset((c, m) for c, m in kept if m)
                         moved[chosen] = after
                     if not after:
                         continue
                     for t, n in taken:
-                        if t + total <= size:
+                        if t + total <= size and t + total + left[q] >= short:
                             key = (after, t + total)
                             nxt[key] = nxt.get(key, 0) + n * ways
             outer = nxt
@@ -574,6 +604,50 @@ def count_choices(
         if (dict(inner).get((), 0) >> g.full) & 1:
             total += n * poly[size - t]
     return total
+
+
+def _reflect(x: int, size: int) -> int:
+    """The set ``{full - v : v in x}``: on a mixed-radix grid ``full - v`` is bit
+    ``size - 1 - bit(v)``, so this is ``x``'s bits in reverse order."""
+    return int(format(x, f"0{size}b")[::-1], 2) if x else 0
+
+
+def _useful(runs: Sequence[Run], shapes: tuple[Shape, ...], g: Grid) -> list[dict[Coverage, int]]:
+    """Per position in walking order (and one more entry, after the last), per coverage the
+    walk can have there on the cards ``runs`` hold: the points from which the positions still
+    to come, on all those cards, can complete the packing to ``full``. A choice of fewer cards
+    can complete no more, so :func:`count_choices` drops every other point (and every state
+    left with none): the forward sets with all cards (:func:`reach`'s layers), then backward
+    what each coverage can still add, reflected."""
+    layers: list[dict[Coverage, int]] = []
+    reach(runs, shapes, g, layers=layers)
+    where = [(r, p) for r, run in enumerate(runs) for p in range(len(run))]
+    adds: dict[Coverage, int] = {(): 1}  # after the last position: nothing more to add
+    out: list[dict[Coverage, int]] = [{(): 1 << g.full}]
+    for q in range(len(where) - 1, -1, -1):
+        r, p = where[q]
+        run = runs[r]
+        here: dict[Coverage, int] = {}
+        for cov in layers[q]:
+            bits = 0
+            for start in options(run, p, cov, shapes):
+                moved_to = step(run, p, cov, start)
+                if moved_to is None:
+                    continue
+                later = adds.get(moved_to[1], 0)
+                if not later:
+                    continue
+                if start.total:
+                    m, shift = g.room(start.d)
+                    bits |= (later & m) << shift
+                else:
+                    bits |= later
+            if bits:
+                here[cov] = bits
+        adds = here
+        out.append({cov: _reflect(bits, g.size) for cov, bits in here.items()})
+    out.reverse()
+    return out
 
 
 # ---------------------------------------------------------------------- the cheapest choice
