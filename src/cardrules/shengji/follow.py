@@ -18,19 +18,26 @@ group's budget; the vector is the lexicographically greatest such count list. A 
 iff its vector equals the greatest vector any same-size choice from the hand's led-suit cards
 reaches.
 
-Computing it without searching subsets:
+Computing it in bounded work (issue 19; the spec's implementation notes under SJ-FOLLOW-4 (The
+follow must be the best the hand allows) prove the bound):
 
 1. Only positions holding a card at least twice matter (singles are the padding); the led-suit
    lanes fall apart into short *runs* of such positions.
-2. For each run, a dynamic programme over its positions — state: the pieces still open across the
-   boundary (width, positions left) — collects the *maximal* vectors of pieces (one count per
-   ladder shape, capped by what the budgets could ever use) that can be cut disjointly from it.
-3. The runs' sets are added (Minkowski sum, keeping maximal vectors only).
-4. Because the set of achievable vectors is closed downwards, the ladder vector is found greedily
-   step by step: take as many pieces of the step's shape as some maximal vector still allows on
-   top of what earlier steps took, within the group's budget.
+2. Every shape question — can these numbers of pieces of these shapes be cut at once — is one
+   walk of the packing programme (:mod:`cardrules.shengji.packing`) over the runs: its state is
+   the coverage of the positions ahead, with the set of placed counts reachable so far carried
+   as the bits of one int.
+3. Because the sets of placeable counts are closed downwards, the ladder vector is found greedily
+   step by step: take as many pieces of the step's shape as fit beside those earlier steps took,
+   within the group's budget.
+4. A choice scores the hand's best vector exactly when the pieces that vector uses can be cut
+   from it; the listing, the count, the random follow and the cheapest follow all ask that.
 
 The same routine scores the hand (its best) and the play; the play is legal iff they are equal.
+
+The first route of issue 12 — the maximal vectors of every run, added and walked greedily
+(:func:`_front_exact`, :func:`_ladder_vector_exact`, :func:`_explain_follow_exact`) — is kept only
+as the tests' reference: its work grows exponentially with the shape of the cards.
 """
 
 from __future__ import annotations
@@ -1136,8 +1143,13 @@ def cheapest_follow(
     By SJ-FOLLOW-4 (The follow must be the best the hand allows) a follow is legal exactly when
     it holds disjoint pieces in the numbers the hand's best ladder vector uses: any choice holding
     them scores that vector, and no choice scores more. So the cheapest follow is the cheapest
-    such set of pieces plus the cheapest other cards of the led suit; the pieces are searched
-    cheapest first, cutting off branches that cannot beat the cheapest found."""
+    choice of cards from which those pieces can be cut, found by the packing programme with a
+    price per state (:func:`~cardrules.shengji.packing.cheapest_choice`).
+
+    This is a bot helper, not the referee: when that programme would keep more than
+    ``_CHEAPEST_LIMIT`` states at one position, it settles for the first packing of the pieces
+    found without prices, padded with the cheapest other cards of the led suit — still a legal
+    follow, found in bounded work, but no longer promised to be the cheapest."""
     need = _lead_size(lead)
     hc = hand.counts
     if sum(hc) < need:
@@ -1206,9 +1218,12 @@ _CHEAPEST_LIMIT = 20_000
 
 def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
     """How many distinct legal follows there are. Without a shape to match (a single led, or a
-    follower short of the led suit) this is a polynomial count; with one, the hand's runs are
-    counted one by one (every part of a run, grouped by the pieces it can give) and combined, and
-    only when a run has too many parts does it fall back to enumerating."""
+    follower short of the led suit) this is a polynomial count; with one, the choices holding
+    the pieces the hand's best vector uses (SJ-FOLLOW-4 (The follow must be the best the hand
+    allows)) are counted by the packing programme run over the choices themselves
+    (:func:`~cardrules.shengji.packing.count_choices`). Only past that programme's bound of
+    states (``_COUNT_LIMIT`` per position; no hand the benchmarks found comes near it) are the
+    follows counted by listing them."""
     need = lead.size
     if len(hand) < need:
         return 0
@@ -1361,12 +1376,14 @@ def describe_follows(lead: Combination, hand: Cards, ctx: TrumpContext, limit: i
     return FollowFamily(empty, held, need, tuple(needs), total, clause, listable)
 
 
+@functools.lru_cache(maxsize=1024)
 def _count_by_runs(
     held: Cards, ctx: TrumpContext, key: int, ladder: Ladder, need: int, best: Vec
 ) -> int | None:
     """How many ``need``-card choices of the led-suit cards ``held`` score ``best``: those
     holding the pieces the best vector uses (:func:`~cardrules.shengji.packing.count_choices`,
-    each choice counted once); ``None`` past the programme's bound of states."""
+    each choice counted once); ``None`` past the programme's bound of states. Remembered: a
+    description asks for the count twice (its size, then its count)."""
     counts = held.counts
     suit = _suit(ctx, key)
     req = _vector(counts, suit, ladder)[1]
