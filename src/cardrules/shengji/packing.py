@@ -5,7 +5,8 @@ Every question the follow rule asks about shape is one of "which numbers of piec
 shapes can be cut at once from these cards": can this multiset of pieces be cut, how many more
 pieces of one shape fit beside it, can it be cut using at most so many cards of some kinds,
 which cards does such a cut use, how many choices of cards allow one, which is the cheapest.
-The spec's implementation notes (under SJ-FOLLOW-4) prove the bounds.
+The spec's implementation notes under SJ-FOLLOW-4 (The follow must be the best the hand
+allows) prove the bounds.
 
 The cards of one suit key lie on *runs*: stretches of consecutive lane positions where some card
 is held at least twice (a piece never crosses a gap, and a card held once is in no piece). The
@@ -59,6 +60,7 @@ class Grid:
     full: int
     everything: int
     _room: dict[tuple[int, ...], tuple[int, int]] = attrs.field(factory=dict, repr=False)
+    _above: list[int] = attrs.field(factory=list, repr=False)
 
     def room(self, d: tuple[int, ...]) -> tuple[int, int]:
         """``(mask, shift)`` for adding ``d``: the points whose every digit still has room for
@@ -89,11 +91,16 @@ class Grid:
         *down-closure*. Where only the point ``full`` is asked about at the end, a set and its
         down-closure give the same answer (a packing of more pieces holds one of fewer), so
         sets that differ only below their maximal points are one state."""
+        aboves = self._above
+        if not aboves:
+            aboves.extend(
+                self.everything & ~self._digit_at_most(i, 0) for i in range(len(self.caps))
+            )
         for i, cap in enumerate(self.caps):
             if not cap:
                 continue
             stride = self.strides[i]
-            above = self.everything & ~self._digit_at_most(i, 0)
+            above = aboves[i]
             for _ in range(cap):
                 grown = x | ((x & above) >> stride)
                 if grown == x:
@@ -119,7 +126,7 @@ def grid(caps: tuple[int, ...]) -> Grid:
 
 
 # ---------------------------------------------------------------------- one position
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Start:
     """Pieces that start together at one position: their widths there (largest first), their
     sum, what each adds on the next positions (``tails``: (width, positions)), and how many of
@@ -129,6 +136,8 @@ class Start:
     widths: tuple[int, ...]
     tails: tuple[tuple[int, int], ...]
     d: tuple[int, ...]
+    #: How many positions after this one the tails reach.
+    span: int = 0
 
 
 @functools.lru_cache(maxsize=65536)
@@ -150,7 +159,8 @@ def starts(shapes: tuple[Shape, ...], free: int, rem: int) -> tuple[Start, ...]:
                 key=lambda t: (-t[1], -t[0]),
             )
         )
-        out.append(Start(sum(widths), widths, tails, tuple(d)))
+        span = max((m for _, m in tails), default=0)
+        out.append(Start(sum(widths), widths, tails, tuple(d), span))
         for k in range(first, len(usable)):
             s = usable[k]
             if shapes[s][0] <= room:
@@ -208,21 +218,31 @@ def step(
     """Start ``start`` at position ``p`` of ``run`` whose coverage is ``cov``: the final load
     of ``p`` and the coverage of the next position, or ``None`` when a position cannot take
     them (later positions are checked against ``upper`` when given, else ``run``)."""
-    caps = run[p]
+    if start.span:
+        ahead = (run if upper is None else upper)[p + 1 : p + 1 + start.span]
+        return _step_at(run[p], ahead, cov, start)
+    return _step_at(run[p], (), cov, start)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _step_at(
+    caps: tuple[int, ...], ahead: Run, cov: Coverage, start: Start
+) -> tuple[Load, Coverage] | None:
+    """:func:`step` on the copies it reads: the position's and those of the positions its
+    tails reach (remembered: the walks ask the same few questions again and again)."""
     load = cov[0] if cov else empty(caps)
     here = _plus(load, start.widths) if start.widths else load
     if not holds(here, caps):
         return None
     rest = cov[1:]
     if start.tails:
-        ahead = run if upper is None else upper
         out = list(rest)
         for w, m in start.tails:
             while len(out) < m:
-                out.append(empty(ahead[p + 1 + len(out)]))
+                out.append(empty(ahead[len(out)]))
             for o in range(m):
                 grown = _plus(out[o], (w,))
-                if not holds(grown, ahead[p + 1 + o]):
+                if not holds(grown, ahead[o]):
                     return None
                 out[o] = grown
         rest = tuple(out)
