@@ -5,10 +5,10 @@ Each case is a position right after seat 0's lead, seat 1 to follow, at 4 or 8 d
 issue's own 8-deck throw and its four-deck pattern, and adversarial holdings — long runs of
 8-tuples under throws of many widths, long runs of pairs, triples and quads under long
 tractors, and the trump lane whose level-card position holds the level cards of three suits
-eight times each. For each case and each call — ``explain`` (an illegal play and the first
-listed follow), ``apply``, ``legal_moves().count()``, the first listed follow (or, for a choice
-too large to list, ``describe()``), ``random_move`` and the bots' ``cheapest_follow`` — the
-figure printed is the wall-clock time of one call on a cold cache (every remembered answer
+eight times each. For each case and each call — ``explain`` (a play, mostly illegal, and a
+random legal follow), ``apply``, ``legal_moves().count()``, the first listed follow (or, for a
+choice too large to list, ``describe()``), ``random_move`` and the bots' ``cheapest_follow`` —
+the figure printed is the wall-clock time of one call on a cold cache (every remembered answer
 cleared first) and the peak memory tracemalloc sees during it.
 
 Run: ``python benchmarks/bench_follow.py``. ``worst_follow_cases()`` gives the same calls as
@@ -61,7 +61,7 @@ def _after_lead(decks: int, lead: str, hand: str, trump: str = "S") -> State:
     return state.apply(state.parse_move("0: " + lead))
 
 
-#: (name, decks, lead, follower's hand, an illegal play of as many cards, trump suit).
+#: (name, decks, lead, follower's hand, a play of as many cards (mostly illegal), trump suit).
 CASES: tuple[tuple[str, int, str, str, str, str], ...] = (
     (
         "issue 19: 8-deck throw",
@@ -128,6 +128,22 @@ CASES: tuple[tuple[str, int, str, str, str, str], ...] = (
         "S",
     ),
     (
+        "8 decks: tractor of 6 quads over a broken run of 8- and 3-tuples",
+        8,
+        _many("9 10 J Q K A", 4),
+        " ".join([_many("3 5 7", 8), _many("4 6 8", 3), _many("9 10 J Q K", 3)]),
+        " ".join([_of("3", 8), _of("5", 8), _of("7", 8)]),
+        "S",
+    ),
+    (
+        "8 decks: tractor of 5 triples over runs of pairs, quads and 5-tuples",
+        8,
+        _many("10 J Q K A", 3),
+        " ".join([_many("3 5 7 9", 2), _many("4 6 8", 4), _many("10 J Q K", 5)]),
+        " ".join([_of("3", 2), _of("4", 4), _of("5", 2), _of("6", 4), _of("7", 2), _of("8", 1)]),
+        "S",
+    ),
+    (
         "4 decks: throw of tractors over a run of quads and triples",
         4,
         " ".join([_many("A K", 4), _many("Q J", 3)]),
@@ -155,7 +171,7 @@ def _calls(
     combo = classify_cached(state.trick[0].cards, ctx)
     assert combo is not None
     held = state.hands[1]
-    illegal = state.parse_move("1: " + bad)
+    play = state.parse_move("1: " + bad)
 
     def first() -> object:
         moves = state.legal_moves()
@@ -172,7 +188,7 @@ def _calls(
         return state.apply(move)
 
     return {
-        "explain illegal": lambda: state.explain(illegal),
+        "explain a play": lambda: state.explain(play),
         "explain legal": lambda: follow.explain_follow(combo, held, legal(), ctx),
         "apply": apply,
         "count": lambda: state.legal_moves().count(),
