@@ -1222,8 +1222,7 @@ def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
     the pieces the hand's best vector uses (SJ-FOLLOW-4 (The follow must be the best the hand
     allows)) are counted by the packing programme run over the choices themselves
     (:func:`~cardrules.shengji.packing.count_choices`). Only past that programme's bound of
-    states (``_COUNT_LIMIT`` per position; no hand the benchmarks found comes near it) are the
-    follows counted by listing them."""
+    states (``_COUNT_LIMIT_EXACT`` per position) are the follows counted by listing them."""
     need = lead.size
     if len(hand) < need:
         return 0
@@ -1236,13 +1235,17 @@ def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
     best = ladder_vector(held, ctx, key, ladder) if ladder.steps else ()
     if not any(best):
         return _count_sub_multisets(held.counts, need)
-    counted = _count_by_runs(held, ctx, key, ladder, need, best)
+    counted = _count_by_runs(held, ctx, key, ladder, need, best, _COUNT_LIMIT_EXACT)
     if counted is not None:
         return counted
     return sum(1 for _ in iter_follows(lead, hand, ctx))
 
 
+#: The most states per position the counting programme keeps for a description's count (past
+#: it the count is left out, ``None``) and for :func:`count_follows` (past it the follows are
+#: counted by listing them): the count must come out, so it may work longer.
 _COUNT_LIMIT = 4096
+_COUNT_LIMIT_EXACT = 65536
 
 
 # ---------------------------------------------------------------------- the follows described
@@ -1378,7 +1381,13 @@ def describe_follows(lead: Combination, hand: Cards, ctx: TrumpContext, limit: i
 
 @functools.lru_cache(maxsize=1024)
 def _count_by_runs(
-    held: Cards, ctx: TrumpContext, key: int, ladder: Ladder, need: int, best: Vec
+    held: Cards,
+    ctx: TrumpContext,
+    key: int,
+    ladder: Ladder,
+    need: int,
+    best: Vec,
+    limit: int = _COUNT_LIMIT,
 ) -> int | None:
     """How many ``need``-card choices of the led-suit cards ``held`` score ``best``: those
     holding the pieces the best vector uses (:func:`~cardrules.shengji.packing.count_choices`,
@@ -1390,7 +1399,7 @@ def _count_by_runs(
     runs, _ = _runs_cards(counts, suit)
     loose = [counts[i] for i in ctx.cards_of_suit[key] if counts[i] == 1]
     try:
-        return packing.count_choices(runs, _need(req, ladder), need, loose, _COUNT_LIMIT)
+        return packing.count_choices(runs, _need(req, ladder), need, loose, limit)
     except packing.TooLarge:
         return None
 
