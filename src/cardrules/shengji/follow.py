@@ -1144,7 +1144,7 @@ def cheapest_follow(
     it holds disjoint pieces in the numbers the hand's best ladder vector uses: any choice holding
     them scores that vector, and no choice scores more. So the cheapest follow is the cheapest
     choice of cards from which those pieces can be cut, found by the packing programme with a
-    price per state (:func:`~cardrules.shengji.packing.cheapest_choice`).
+    price per state (``packing.cheapest_choice``).
 
     This is a bot helper, not the referee: when that programme would keep more than
     ``_CHEAPEST_LIMIT`` states at one position, it settles for the first packing of the pieces
@@ -1221,7 +1221,7 @@ def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
     follower short of the led suit) this is a polynomial count; with one, the choices holding
     the pieces the hand's best vector uses (SJ-FOLLOW-4 (The follow must be the best the hand
     allows)) are counted by the packing programme run over the choices themselves
-    (:func:`~cardrules.shengji.packing.count_choices`). Only past that programme's bound of
+    (``packing.count_choices``). Only past that programme's bound of
     states (``_COUNT_LIMIT_EXACT`` per position) are the follows counted by listing them."""
     need = lead.size
     if len(hand) < need:
@@ -1484,7 +1484,7 @@ def random_follow(lead: Combination, hand: Cards, ctx: TrumpContext, rng: random
     random, the rest is random cards of the led suit (or, when short of it, of the hand). The
     pieces are first cut by a short random search; should it fail or pass its budget of tries,
     they are drawn from the packing programme, whose work is bounded
-    (:func:`~cardrules.shengji.packing.a_packing`)."""
+    (``packing.a_packing``)."""
     need = lead.size
     counts = hand.counts
     if sum(counts) < need:
