@@ -53,6 +53,7 @@ import attrs
 
 from cardrules.cards import CARD_COUNT, Card, all_cards
 from cardrules.errors import CardrulesError, Illegal
+from cardrules.legal import TooManyMovesError
 from cardrules.multiset import Cards
 from cardrules.shengji import packing
 from cardrules.shengji.codes import CODES
@@ -1222,7 +1223,9 @@ def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
     the pieces the hand's best vector uses (SJ-FOLLOW-4 (The follow must be the best the hand
     allows)) are counted by the packing programme run over the choices themselves
     (``packing.count_choices``). Only past that programme's bound of
-    states (``_COUNT_LIMIT_EXACT`` per position) are the follows counted by listing them."""
+    states (``_COUNT_LIMIT_EXACT`` per position, ``packing.WORK_BUDGET`` steps in all) is the
+    count refused with :class:`~cardrules.legal.TooManyMovesError` (``count`` ``None``), so the
+    work stays bounded."""
     need = lead.size
     if len(hand) < need:
         return 0
@@ -1236,9 +1239,12 @@ def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
     if not any(best):
         return _count_sub_multisets(held.counts, need)
     counted = _count_by_runs(held, ctx, key, ladder, need, best, _COUNT_LIMIT_EXACT)
-    if counted is not None:
-        return counted
-    return sum(1 for _ in iter_follows(lead, hand, ctx))
+    if counted is None:
+        # Past the programme's bound the count is refused, not worked out by listing: work
+        # stays bounded (CORE-API-3 (Choices too large to list)); the description still gives
+        # the follows as families, and each follow is still judged exactly.
+        raise TooManyMovesError("this follow", None)
+    return counted
 
 
 #: The most states per position the counting programme keeps for a description's count (past

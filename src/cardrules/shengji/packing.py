@@ -532,6 +532,14 @@ class TooLarge(Exception):
     """A count or search would pass its bound of work (callers turn it into an answer)."""
 
 
+#: The most elementary steps (a state carried over one choice of copies, a state stepped by one
+#: piece start) that :func:`count_choices` and :func:`cheapest_choice` take in all before they
+#: give up with :class:`TooLarge`: the per-position bound on states alone lets a long suit of
+#: many copies multiply its work position by position. Calibrated by ``benchmarks/bench_follow.py``
+#: to stay well under the 0.5 s a call may take (about 1 µs a step on the benchmark machine).
+WORK_BUDGET = 250_000
+
+
 def _choices_at(counts: tuple[int, ...]) -> dict[tuple[tuple[int, ...], int], int]:
     """The ways to take copies of the kinds held ``counts`` times at one position, by what the
     packing sees (the copies per kind, a kind taken once no better than none, largest first)
@@ -561,7 +569,8 @@ def count_choices(
     """How many ways there are to choose ``size`` cards — copies of the kinds ``held`` (per
     run, per position, their counts held, at least 2 each) and of ``loose`` kinds (counts; in no
     piece) — from which ``need`` can be cut. Raises :class:`TooLarge` when more than ``limit``
-    distinct partial states would be tracked at once.
+    distinct partial states would be tracked at once, or the walk would take more than
+    :data:`WORK_BUDGET` steps in all.
 
     The walk is :func:`reach`'s, over the copies chosen: its state is what the packing
     programme knows after the positions so far (its whole map from coverage to reachable
@@ -590,6 +599,7 @@ def count_choices(
     start: frozenset[tuple[Coverage, int]] = frozenset({((), 1)})
     outer: dict[tuple[frozenset[tuple[Coverage, int]], int], int] = {(start, 0): 1}
     q = 0
+    work = 0
     for upper, run_counts in zip(uppers, held, strict=True):
         for p, counts in enumerate(run_counts):
             q += 1
@@ -601,6 +611,9 @@ def count_choices(
             nxt: dict[tuple[frozenset[tuple[Coverage, int]], int], int] = {}
             for inner, taken in by_inner.items():
                 states = dict(inner)
+                work += len(picks) * (len(states) + len(taken))
+                if work > WORK_BUDGET:
+                    raise TooLarge
                 moved: dict[tuple[int, ...], frozenset[tuple[Coverage, int]]] = {}
                 for (chosen, total), ways in picks.items():
                     after = moved.get(chosen)
@@ -746,7 +759,8 @@ def cheapest_choice(
     kinds (``prices[run][position]`` per kind, in :data:`Run` order) and of ``loose`` copies
     (their prices, cheapest first, in no piece). Returns its price, the copies per run,
     position and kind, and how many loose copies; ``None`` when there is none. Raises
-    :class:`TooLarge` when more than ``limit`` states would be kept at one position.
+    :class:`TooLarge` when more than ``limit`` states would be kept at one position, or the
+    walk would take more than :data:`WORK_BUDGET` steps in all.
 
     :func:`reach`'s walk with a price instead of a set: the state is the coverage, the pieces
     placed so far (a point of the grid) and the copies taken so far; each state keeps its least
@@ -756,12 +770,17 @@ def cheapest_choice(
     Key = tuple[Coverage, int, int]
     layer: dict[Key, tuple[float, Key | None, tuple[int, ...]]] = {((), 0, 0): (0.0, None, ())}
     history: list[dict[Key, tuple[float, Key | None, tuple[int, ...]]]] = []
+    work = 0
     for r, run in enumerate(runs):
         for p in range(len(run)):
             nxt: dict[Key, tuple[float, Key | None, tuple[int, ...]]] = {}
             for key, (cost, _, _) in layer.items():
                 cov, x, t = key
-                for start in options(run, p, cov, shapes):
+                starts_here = options(run, p, cov, shapes)
+                work += len(starts_here)
+                if work > WORK_BUDGET:
+                    raise TooLarge
+                for start in starts_here:
                     moved_to = step(run, p, cov, start)
                     if moved_to is None:
                         continue
