@@ -15,8 +15,9 @@
 - ``cardrules play GAME [--variant V] [--seat S] [--seed N] [--bot B] [--record PATH]`` — play
   one seat in the terminal against bots; the game record is saved at the end
 - ``cardrules simulate GAME --games N [--variant A --variant B …] [--bot B] [--seed S]
-  [--workers W | --cluster ADDRESS] [--json] [--save PATH]`` — bots play; the figures with 95%
-  intervals, B against A
+  [--workers W | --cluster ADDRESS [--connect-timeout S]] [--json] [--save PATH]`` — bots play;
+  the figures with 95% intervals, B against A (a scheduler address is checked at once, and one
+  that does not answer within ``--connect-timeout`` seconds, 5 by default, is one line and exit 2)
 - ``cardrules demo [--game G] [--seed N] [--record PATH]`` — play a random match (or round)
   and print it; save its record
 - ``cardrules --version`` — the installed version
@@ -308,6 +309,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     from cardrules.simulate import simulate, tables
 
+    from cardrules.simulate import CONNECT_TIMEOUT, check_cluster_address
+
+    if args.cluster is not None:  # refused at once, before a variant is read or a game played
+        check_cluster_address(args.cluster)
     refs = args.variant or [list_presets(args.game)[0][1]]
     variants = [_load(ref, args) for ref in refs]
     total = args.games * len(variants)
@@ -330,6 +335,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             workers=args.workers,
             cluster=args.cluster,
             progress=lambda done: bar.update(task, completed=done),
+            connect_timeout=CONNECT_TIMEOUT
+            if args.connect_timeout is None
+            else args.connect_timeout,
         )
     document = sim.to_json()
     if args.save:
@@ -489,6 +497,13 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         metavar="ADDRESS",
         help="run on an existing Dask scheduler (tcp://host:8786) instead",
+    )
+    simulate.add_argument(
+        "--connect-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="how long to wait for the --cluster scheduler to answer (default 5)",
     )
     simulate.add_argument("--json", action="store_true", help="print the figures as JSON")
     simulate.add_argument("--save", default=None, metavar="PATH", help="also write the JSON here")
