@@ -23,14 +23,15 @@ cardrules.errors.ArgumentError: argument seat: a seat is an integer 0..3, got Tr
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import TypeVar
 
-from cardrules.errors import ArgumentError
+from cardrules.errors import ArgumentError, CardrulesError
 from cardrules.limits import quote
 
 __all__ = [
     "MAX_SEED",
+    "Refusal",
     "flag",
     "instance",
     "integer",
@@ -45,6 +46,10 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+#: How a check refuses: an error class taking the message and ``key`` (an
+#: :class:`~cardrules.errors.ArgumentError`, or a :class:`~cardrules.errors.PositionError` for
+#: the facts a constructor is given).
+Refusal = Callable[..., CardrulesError]
 
 #: The largest seed: seeds are unsigned 64-bit integers (a game record stores one).
 MAX_SEED = 2**64 - 1
@@ -66,20 +71,31 @@ def shown(value: object) -> str:
         return f"a {type(value).__name__}"
 
 
-def integer(value: object, low: int, high: int, key: str, *, what: str = "an integer") -> int:
-    """``value`` if it is an integer from ``low`` to ``high`` (not a ``bool``, not a ``float``)."""
+def integer(
+    value: object,
+    low: int,
+    high: int,
+    key: str,
+    *,
+    what: str = "an integer",
+    error: Refusal = ArgumentError,
+) -> int:
+    """``value`` if it is an integer from ``low`` to ``high`` (not a ``bool``, not a ``float``);
+    else ``error(message, key=key)`` is raised (an :class:`ArgumentError` unless another is
+    given: a constructor refuses the facts of a position it is given as a
+    :class:`~cardrules.errors.PositionError`)."""
     if type(value) is int and low <= value <= high:
         return value
     if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return int(value)
-    raise ArgumentError(f"{what} is an integer {low}..{high}, got {shown(value)}", key=key)
+    raise error(f"{what} is an integer {low}..{high}, got {shown(value)}", key=key)
 
 
-def seat(value: object, players: int, key: str = "seat") -> int:
+def seat(value: object, players: int, key: str = "seat", *, error: Refusal = ArgumentError) -> int:
     """``value`` if it is a seat of a table of ``players`` seats (0 … ``players - 1``)."""
     if type(value) is int and 0 <= value < players:
         return value
-    return integer(value, 0, players - 1, key, what="a seat")
+    return integer(value, 0, players - 1, key, what="a seat", error=error)
 
 
 def optional_seat(value: object, players: int, key: str = "seat") -> int | None:
@@ -87,13 +103,13 @@ def optional_seat(value: object, players: int, key: str = "seat") -> int | None:
     return None if value is None else seat(value, players, key)
 
 
-def seed(value: object, key: str = "seed") -> int:
+def seed(value: object, key: str = "seed", *, error: Refusal = ArgumentError) -> int:
     """``value`` if it is a seed: an integer 0 … 2^64-1 (what a game record can store)."""
     if type(value) is int and 0 <= value <= MAX_SEED:
         return value
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED:
         return int(value)
-    raise ArgumentError(f"a seed is an integer 0..2^64-1, got {shown(value)}", key=key)
+    raise error(f"a seed is an integer 0..2^64-1, got {shown(value)}", key=key)
 
 
 def flag(value: object, key: str) -> bool:

@@ -307,9 +307,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from cardrules.simulate import simulate, tables
-
-    from cardrules.simulate import CONNECT_TIMEOUT, check_cluster_address
+    from cardrules.simulate import CONNECT_TIMEOUT, check_cluster_address, simulate, tables
 
     if args.cluster is not None:  # refused at once, before a variant is read or a game played
         check_cluster_address(args.cluster)

@@ -14,7 +14,8 @@ from typing import NoReturn
 
 import attrs
 
-from cardrules.cards import CARD_COUNT, INDICES_OF_RANK, Card, Rank, Suit, all_cards
+from cardrules.args import integer, shown
+from cardrules.cards import CARD_COUNT, INDICES_OF_RANK, Card, Rank, Suit, all_cards, odd_character
 from cardrules.errors import ImpossibleCardsError, NotationError
 from cardrules.limits import MAX_CARD_TOKENS, MAX_COPIES, quote
 from cardrules.slots import setter
@@ -22,9 +23,9 @@ from cardrules.slots import setter
 __all__ = ["Cards", "rank_counts"]
 
 _ZERO = (0,) * CARD_COUNT
-#: A token of card text: what ``str.split()`` separates, found lazily so that reading stops at
-#: the limit without copying the rest of a huge text.
-_TOKEN = re.compile(r"\S+")
+#: A token of card text: what the ASCII separators (:data:`~cardrules.cards.SEPARATORS`) part,
+#: found lazily so that reading stops at the limit without copying the rest of a huge text.
+_TOKEN = re.compile(r"[^ \t\n\r]+")
 # Display order: by face rank (2 … A), suits ♠ ♥ ♣ ♦ within a rank, jokers last.
 _DISPLAY_ORDER = tuple(
     sorted(range(CARD_COUNT), key=lambda i: (all_cards()[i].rank, all_cards()[i].suit or 0))
@@ -150,13 +151,17 @@ class Cards:
     @classmethod
     def parse(cls, text: str, *, decks: int | None = None) -> Cards:
         """Read space-separated card tokens (``"4S 4H AS"``); empty text is the empty multiset.
+        Tokens are parted by ASCII white space alone (space, tab, newline, carriage return); a
+        token holding another space (U+00A0, U+3000, U+2028, U+0085 …) is refused, naming it.
 
-        With ``decks``, refuse more copies of a card than that many decks hold. Without, refuse
-        more than :data:`~cardrules.limits.MAX_COPIES` copies; a text of more than
+        With ``decks`` (1 … 8), refuse more copies of a card than that many decks hold. Without,
+        refuse more than :data:`~cardrules.limits.MAX_COPIES` copies; a text of more than
         :data:`~cardrules.limits.MAX_CARD_TOKENS` tokens is refused before any token is read.
         """
         if not isinstance(text, str):
-            raise NotationError(f"card text must be a string, got {quote(text)}")
+            raise NotationError(f"card text must be a string, got {shown(text)}")
+        if decks is not None and (type(decks) is not int or not 1 <= decks <= MAX_COPIES):
+            integer(decks, 1, MAX_COPIES, "decks", what="the number of decks")
         tokens = [m.group() for m in islice(_TOKEN.finditer(text), MAX_CARD_TOKENS + 1)]
         if len(tokens) > MAX_CARD_TOKENS:
             raise NotationError(
@@ -171,8 +176,14 @@ class Cards:
                 for word in tokens[:i]:
                     offset = text.index(word, offset) + len(word)
                 offset = text.index(token, offset)
+                odd = odd_character(token)
+                detail = (
+                    f"{odd} is not a separator: cards are parted by ASCII spaces"
+                    if odd
+                    else err.detail
+                )
                 raise NotationError(
-                    err.detail, text=text, token=token, index=i, offset=offset
+                    detail, text=text, token=token, index=i, offset=offset
                 ) from None
         result = _trusted(tuple(counts))
         result.check_within(MAX_COPIES if decks is None else decks)
