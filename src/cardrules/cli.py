@@ -55,7 +55,7 @@ from cardrules.cases import (
     load_case_file,
     run_case,
 )
-from cardrules.errors import CardrulesError, did_you_mean
+from cardrules.errors import CardrulesError, RecordError, did_you_mean
 from cardrules.i18n import LANGUAGES, Catalog, catalog
 from cardrules.jsonio import JSON
 from cardrules.judge import CaseError, judge_case
@@ -196,7 +196,13 @@ def _problem(words: Catalog, key: str, where: str, code: str, message: str) -> s
 def _cmd_replay(args: argparse.Namespace) -> int:
     """Print a game record readably (one round, or as one seat saw it)."""
     record = read_record(args.file)
-    print("\n".join(render(record, round_number=args.round, seat=args.seat)))
+    try:
+        lines = render(record, round_number=args.round, seat=args.seat)
+    except RecordError as err:  # a move or the result, refused: name the file too
+        raise RecordError(
+            str(err), path=args.file, index=err.index, reason=err.reason, key=err.key
+        ) from None
+    print("\n".join(lines))
     return 0
 
 
