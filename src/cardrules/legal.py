@@ -31,6 +31,7 @@ from typing import Generic, Protocol, TypeVar
 
 import attrs
 
+from cardrules import args
 from cardrules.cards import CARD_COUNT
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
@@ -80,7 +81,10 @@ def check_listable(size: int | None, what: str) -> None:
     """Refuse a listing of ``size`` moves (``None``: too many to count cheaply) when it is above
     :data:`~cardrules.limits.MAX_LISTED_MOVES`: the check every game's listing makes before it
     builds its first move."""
+    if size is not None and (type(size) is not int or size < 0):
+        args.integer(size, 0, 2**63, "size", what="a number of moves")
     if size is None or size > MAX_LISTED_MOVES:
+        args.text(what, 200, "what", what="what the moves are")
         raise TooManyMovesError(what, size)
 
 

@@ -153,9 +153,9 @@ class View(Derives, TableFacts, Judge[Move]):
 
     def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
         """This seat's legal moves, in the state's order (another ``seat`` has none here)."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.hand_sizes)):
+            seat = args.seat(seat, self.players)
         if seat is not None and seat != self.seat:
-            if type(seat) is not int or not 0 <= seat < len(self.hand_sizes):
-                args.seat(seat, self.players)
             return LegalMoves(lambda: iter(()), self.explain, Move)
         return LegalMoves(lambda: iter(self._listed()), self.explain, Move)
 
