@@ -18,12 +18,15 @@ a parsed text reads back …), **refused** with a :class:`~cardrules.errors.Card
 a known code (for ``explain``, ``is_legal`` and ``grounds``, answering "illegal" is the refusal),
 or **mishandled**: another exception, an error without a known code, a bad input accepted, an
 unsound answer, a traceback or a second line from the command line (or exit 3), a call slower
-than its budget (0.1 s, more for a call that plays whole games by design) or one allocating more
-than 100 MB. It prints the counts and the first examples of each mishandled kind.
+than its budget (0.5 s, more for a call that plays whole games by design), one allocating more
+than 100 MB, or a changed input (a state's document, or any file of the checkout: every call runs
+in a temporary working folder, and the real case files are given as copies). It prints the counts
+and the first examples of each mishandled kind, and exits 1 if anything was mishandled.
 
-Run: ``python benchmarks/probe_hostile.py [--quick] [--seed N] [--examples K] [--only SECTION]``.
-``--quick`` probes a sample of about a twentieth (a few thousand inputs; the tests run a few
-hundred through :func:`run`).
+Run: ``python benchmarks/probe_hostile.py [--quick | --scale F] [--limit N] [--seed N]
+[--examples K] [--only SECTION]``. ``--quick`` probes a sample of about a twentieth (a few
+thousand inputs); ``--scale`` any share; ``--limit`` stops after N inputs
+(``tests/test_probe_hostile.py`` runs a few hundred through :func:`run_all`).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import io
 import itertools
 import json
 import math
+import os
 import random
 import signal
 import sys
@@ -55,8 +59,8 @@ from cardrules.codes import CodeTable
 from cardrules.errors import ERROR_CODES
 
 #: A call slower than this is mishandled (unless its probe allows more: a call that plays
-#: whole games by design).
-BUDGET = 0.1
+#: whole games by design) — the issue's budget for one request.
+BUDGET = 0.5
 #: A call allocating more than this many bytes (tracemalloc's peak) is mishandled.
 MEMORY = 100 * 1024 * 1024
 #: A call still running after this many seconds is stopped and counted slow.
@@ -843,6 +847,18 @@ def draws(section: str, specs: Sequence[Spec], rng: random.Random, count: int) -
         )
 
 
+def _not_a_list(*items: object) -> Callable[[random.Random], object]:
+    """Bad values for a list argument: anything but a list (an empty list or tuple is a list
+    that may be right), or a list holding one of ``items``."""
+    odd = [v for v in [*ODD_VALUES, *ODD_INTS] if not isinstance(v, list | tuple)]
+    return lambda rng: rng.choice([*odd, *([i] for i in items)])
+
+
+def _not_text(rng: random.Random) -> object:
+    """A bad value for a text or path argument: anything but a string or a path."""
+    return rng.choice([v for v in [*ODD_VALUES, *ODD_INTS] if not isinstance(v, str)])
+
+
 def _one_of(*values: object) -> Callable[[random.Random], object]:
     return lambda rng: rng.choice(values)
 
@@ -853,6 +869,13 @@ def _odd(*extra: object) -> Callable[[random.Random], object]:
 
 def _odd_not_none(*extra: object) -> Callable[[random.Random], object]:
     return lambda rng: rng.choice([v for v in [*ODD_VALUES, *ODD_INTS, *extra] if v is not None])
+
+
+def _not_a_bool(*extra: object) -> Callable[[random.Random], object]:
+    """Bad values for a flag: anything but ``True`` and ``False`` (which are both right)."""
+    return lambda rng: rng.choice(
+        [v for v in [*ODD_VALUES, *ODD_INTS, *extra] if v is not None and not isinstance(v, bool)]
+    )
 
 
 def _texts(rng: random.Random) -> object:
@@ -1201,7 +1224,7 @@ def core_specs() -> list[Spec]:
                         ]
                     ),
                 ),
-                Param("allow_outside", _one_of(False, True), _odd_not_none(0, 1, "yes")),
+                Param("allow_outside", _one_of(False, True), _not_a_bool(0, 1, "yes")),
             ],
             weight=3,
         ),
@@ -1218,7 +1241,7 @@ def core_specs() -> list[Spec]:
             load_position,
             [
                 Param(None, _one_of(*position_tables), odd_table),
-                Param("allow_outside", _one_of(False, True), _odd_not_none(0, 1)),
+                Param("allow_outside", _one_of(False, True), _not_a_bool(0, 1)),
             ],
             weight=3,
         ),
@@ -1641,8 +1664,8 @@ def service_specs(folder: Path) -> list[Spec]:
                     _odd_not_none(folder / "nosuch", "\x00", "x" * 5000),
                 ),
                 Param("name", _one_of("<text>", "c.toml"), _odd_not_none("a/b", "")),
-                Param("require_expect", _one_of(True, False), _odd_not_none(0, "no")),
-                Param("allow_outside", _one_of(True, False), _odd_not_none(1)),
+                Param("require_expect", _one_of(True, False), _not_a_bool(0, "no")),
+                Param("allow_outside", _one_of(True, False), _not_a_bool(1)),
             ],
             weight=2,
         ),
@@ -1655,8 +1678,8 @@ def service_specs(folder: Path) -> list[Spec]:
                     _one_of(case_path, str(case_path)),
                     _odd_not_none(folder, folder / "nosuch.toml", "\x00", "x" * 10_000),
                 ),
-                Param("require_expect", _one_of(True, False), _odd_not_none(0)),
-                Param("allow_outside", _one_of(True, False), _odd_not_none(1)),
+                Param("require_expect", _one_of(True, False), _not_a_bool(0)),
+                Param("allow_outside", _one_of(True, False), _not_a_bool(1)),
             ],
         ),
         Spec("cases.run_case", run_case, [Param(None, _one_of(case), _odd(position))]),
@@ -1695,8 +1718,8 @@ def service_specs(folder: Path) -> list[Spec]:
             [
                 Param(
                     None,
-                    _one_of("r.toml", folder / "r.json"),
-                    _odd_not_none(folder / "nosuch.toml"),
+                    _one_of("r.toml", folder / "r.json", "٣"),
+                    _not_text,
                 ),
                 Param(
                     "text",
@@ -1801,7 +1824,13 @@ def service_specs(folder: Path) -> list[Spec]:
         Spec(
             "bots.RandomBot",
             RandomBot,
-            [Param(None, _one_of(0.3, 0.0, 1.0), _odd_not_none(-1, 2, math.nan, "x"))],
+            [
+                Param(
+                    None,
+                    _one_of(0.3, 0.0, 1.0),
+                    _one_of(-1, 2, 1.0000001, math.nan, math.inf, "x", None, True, 10**30, [0.5]),
+                )
+            ],
         ),
         Spec(
             "bots.RandomBot.choose",
@@ -1823,8 +1852,8 @@ def service_specs(folder: Path) -> list[Spec]:
             "events.seen_by",
             lambda e, s: list(seen_by(e, s)),
             [
-                Param(None, _one_of(events, list(events)), _odd_not_none([5], ["x"])),
-                Param(None, _one_of(0, 3), _odd(4)),
+                Param(None, _one_of(events, list(events)), _not_a_list(5, "x", None)),
+                Param(None, _one_of(0, 3, 4), _odd_not_none(100)),
             ],
         ),
         Spec(
@@ -1832,13 +1861,13 @@ def service_specs(folder: Path) -> list[Spec]:
             cardrules.write_events,
             [
                 Param(None, _one_of("siyaosi"), _odd_not_none("poker")),
-                Param(None, _one_of(events), _odd_not_none([5], "x")),
+                Param(None, _one_of(events), _not_a_list(5, "x")),
             ],
         ),
         Spec(
             "siyaosi.events_to_json",
             siyaosi.events_to_json,
-            [Param(None, _one_of(events), _odd_not_none([5]))],
+            [Param(None, _one_of(events), _not_a_list(5))],
         ),
     ]
 
@@ -1894,8 +1923,13 @@ def _files(folder: Path) -> list[Path]:
         else:
             path.write_bytes(body)
         paths.append(path)
+    # Real case files, copied: a command given a path may write to it (play --save, ...), and a
+    # probe must never touch the checkout.
     spec = Path(__file__).resolve().parent.parent / "spec" / "cases"
-    paths += sorted(spec.rglob("*.toml"))[:6]
+    for source in sorted(spec.rglob("*.toml"))[:6]:
+        copy = folder / "files" / f"spec-{source.parent.name}-{source.name}"
+        copy.write_bytes(source.read_bytes())
+        paths.append(copy)
     return paths
 
 
@@ -2397,31 +2431,69 @@ def probes(
     return everyone, chained()
 
 
+#: The checkout: no probe may write into it (a command given a path may write to it).
+CHECKOUT = Path(__file__).resolve().parent.parent
+
+
+def _checkout_files() -> dict[str, tuple[int, int]]:
+    """Every file of the checkout but git's own and caches: its size and modification time."""
+    found = {}
+    for path in CHECKOUT.rglob("*"):
+        parts = path.relative_to(CHECKOUT).parts
+        if parts[0] in (".git", ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypothesis"):
+            continue
+        if "__pycache__" in parts or not path.is_file():
+            continue
+        info = path.stat()
+        found[str(path.relative_to(CHECKOUT))] = (info.st_size, info.st_mtime_ns)
+    return found
+
+
 def run_all(
-    *, scale: float = 1.0, seed: int = 19, only: Sequence[str] = (), examples: int = 5
+    *,
+    scale: float = 1.0,
+    seed: int = 19,
+    only: Sequence[str] = (),
+    examples: int = 5,
+    limit: int | None = None,
 ) -> Report:
-    """Run the probe (``scale`` 1: about 50,000 inputs) and report; the subjects' documents
-    are compared before and after (a call that changed one is mishandled)."""
+    """Run the probe (``scale`` 1: about 50,000 inputs; at most ``limit`` if given) and report.
+    The calls run in a temporary working folder; the subjects' documents and the checkout's
+    files are compared before and after (a call that changed one is mishandled)."""
     report = Report()
     rng = random.Random(seed)
+    files_before = _checkout_files()
+    here = Path.cwd()
     with tempfile.TemporaryDirectory() as name:
-        everyone, stream = probes(rng, scale, Path(name), only)
-        before = [json.dumps(s.obj.to_json(), sort_keys=True) for s in everyone]
-        for probe in stream:
-            report.add(run(probe), examples)
+        work = Path(name) / "cwd"
+        work.mkdir()
+        os.chdir(work)  # a relative path a command writes to ("--record -") lands here
+        try:
+            everyone, stream = probes(rng, scale, Path(name), only)
+            before = [json.dumps(s.obj.to_json(), sort_keys=True) for s in everyone]
+            for probe in itertools.islice(stream, limit):
+                report.add(run(probe), examples)
+        finally:
+            os.chdir(here)
         for subject, doc in zip(everyone, before, strict=True):
             if json.dumps(subject.obj.to_json(), sort_keys=True) != doc:
                 probe = Probe(
                     "states", subject.name, "its document after the probe", lambda: None, False
                 )
                 report.add(Outcome(probe, "changed", "a call changed it"), examples)
+    files_after = _checkout_files()
+    for path in sorted(files_before.keys() | files_after.keys()):
+        if files_before.get(path) != files_after.get(path):
+            probe = Probe("checkout", path, "a file of the checkout", lambda: None, False)
+            report.add(Outcome(probe, "changed", "written during the probe"), examples)
     return report
 
 
 def print_report(report: Report) -> None:
     """The counts per section and kind, then the first examples of each mishandled kind."""
     kinds = ["accepted", "refused", *MISHANDLED]
-    sections = sorted({s for s, _ in report.by_section}, key=list(SECTIONS).index)
+    order = [*SECTIONS, "checkout"]
+    sections = sorted({s for s, _ in report.by_section}, key=order.index)
     print(f"{report.total} inputs probed; {report.mishandled} mishandled")
     print(f"{'section':<12}" + "".join(f"{k:>13}" for k in kinds))
     for section in sections:
@@ -2439,13 +2511,16 @@ def print_report(report: Report) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a twentieth of the inputs")
+    parser.add_argument("--scale", type=float, help="this share of the full size (1: ~50,000)")
+    parser.add_argument("--limit", type=int, help="stop after this many inputs")
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--examples", type=int, default=5, help="examples per mishandled kind")
     parser.add_argument("--only", action="append", default=[], choices=list(SECTIONS))
     args = parser.parse_args()
     started = time.perf_counter()
+    scale = args.scale if args.scale is not None else 0.05 if args.quick else 1.0
     report = run_all(
-        scale=0.05 if args.quick else 1.0, seed=args.seed, only=args.only, examples=args.examples
+        scale=scale, seed=args.seed, only=args.only, examples=args.examples, limit=args.limit
     )
     print_report(report)
     print(f"\n{time.perf_counter() - started:.0f} s")

@@ -45,7 +45,7 @@ __all__ = [
     "text",
 ]
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 #: How a check refuses: an error class taking the message and ``key`` (an
 #: :class:`~cardrules.errors.ArgumentError`, or a :class:`~cardrules.errors.PositionError` for
 #: the facts a constructor is given).
@@ -143,7 +143,7 @@ def rng(value: object, key: str = "rng") -> random.Random:
     raise ArgumentError(f"a random.Random is needed, got {shown(value)}", key=key)
 
 
-def instance(value: object, cls: type[T], key: str, *, what: str = "") -> T:
+def instance(value: object, cls: type[_T], key: str, *, what: str = "") -> _T:
     """``value`` if it is an instance of ``cls``; ``what`` names it in the message."""
     if isinstance(value, cls):
         return value
@@ -151,8 +151,8 @@ def instance(value: object, cls: type[T], key: str, *, what: str = "") -> T:
 
 
 def sequence(
-    value: object, item: type[T], limit: int, key: str, *, what: str = "a list"
-) -> tuple[T, ...]:
+    value: object, item: type[_T], limit: int, key: str, *, what: str = "a list"
+) -> tuple[_T, ...]:
     """``value`` as a tuple if it is a list or a tuple of at most ``limit`` items, each an
     instance of ``item`` (a string is not a list)."""
     if not isinstance(value, list | tuple):
