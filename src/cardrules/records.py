@@ -50,7 +50,7 @@ import attrs
 
 from cardrules import args
 from cardrules.args import MAX_SEED, shown
-from cardrules.errors import ArgumentError, CardrulesError, RecordError
+from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError, RecordError
 from cardrules.events import Event, seen_by
 from cardrules.game import GameState, MoveLike, Steps
 from cardrules.jsonio import JSON, JSONObject, dumps, parse_json
@@ -323,13 +323,14 @@ def play_moves(
             move = state.parse_move(text)
         except CardrulesError as err:
             raise RecordError(f"move {n} ({quote(text)}) cannot be read: {err}", index=n) from None
-        reason = state.explain(move)
-        if reason is not None:
+        hands = state.hands
+        try:  # step judges the move (once: judging it here as well doubled a replay's cost)
+            state, events = state.step(move)
+        except IllegalMoveError as err:
+            reason = err.reason
             raise RecordError(
                 f"move {n} ({quote(text)}) is illegal: {reason}", index=n, reason=reason
-            )
-        hands = state.hands
-        state, events = state.step(move)
+            ) from None
         if steps is not None:
             steps.append(RecordStep(n, str(move), events, record.comments.get(n, ""), hands))
     return state
