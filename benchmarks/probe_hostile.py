@@ -883,7 +883,12 @@ def _texts(rng: random.Random) -> object:
 
 
 def _odd_texts(rng: random.Random) -> object:
-    return card_text(rng, odd=True) if rng.random() < 0.6 else odd_value(rng)
+    """A card text that must be refused (a blank text is an empty one: no cards, accepted)."""
+    if rng.random() < 0.6:
+        return card_text(rng, odd=True)
+    return rng.choice(
+        [v for v in ODD_VALUES + ODD_INTS if not (isinstance(v, str) and not v.strip())]
+    )
 
 
 def _counts(rng: random.Random) -> object:
@@ -982,6 +987,9 @@ def _prepare() -> None:
     context, combinations)."""
     from cardrules.cards import Rank, Suit
 
+    with contextlib.suppress(ImportError):  # imported once here, never inside a timed probe:
+        import distributed  # noqa: F401  # an import the alarm stops midway stays half-done
+
     VARIANTS["siyaosi"] = siyaosi.load_variant("classic")
     VARIANTS["shengji"] = shengji.load_variant("four-deck")
     table = siyaosi.Table(VARIANTS["siyaosi"], (Rank.FIVE, Rank.SIX), 1)
@@ -1064,7 +1072,17 @@ def core_specs() -> list[Spec]:
     def odd_table(rng: random.Random) -> object:
         table = dict(rng.choice(position_tables))
         key = rng.choice([*table, "phase", "out", "kitty", "points", "ruling", "turn", "overrides"])
-        table[key] = rng.choice([*ODD_VALUES, *ODD_INTS, ["x"] * 4, [10**30] * 4, {"decks": 99}])
+        odd = [*ODD_VALUES, *ODD_INTS, ["x"] * 4, [10**30] * 4, {"decks": 99}]
+        # Not odd here: an empty kitty, out list or overrides, and a phase word (the loader
+        # reads a phase as a plain word; the game's from_position compares it with its own).
+        fine = ("", " ", [], {})
+        odd = [
+            v
+            for v in odd
+            if not (type(v) in (str, list, dict) and v in fine)
+            and not (key == "phase" and isinstance(v, str))
+        ]
+        table[key] = rng.choice(odd)
         return table if rng.random() < 0.9 else odd_value(rng)
 
     return [

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import random
 from collections.abc import Callable
 from typing import Any
@@ -343,3 +344,28 @@ def test_a_scheduler_address_is_checked_at_once(
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and words in err, err
     assert "Traceback" not in err and repr(address) in err
+
+
+# ---------------------------------------------------------------------- found by the full probe
+class _NoRepr:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+def test_what_the_full_probe_found_is_refused_with_a_code() -> None:
+    """The first full probe (48,426 inputs) found these: a huge integer or an object whose
+    ``repr`` fails named as a game, a huge count of moves, a text of sizes for a deal."""
+    from cardrules.deck import deal
+    from cardrules.legal import TooManyMovesError, check_listable
+    from cardrules.registry import game_named
+
+    _refused(lambda: game_named(10**5000), "unknown-game")
+    _refused(lambda: game_named(_NoRepr()), "unknown-game")
+    _refused(lambda: check_listable(10**5000, "a burial"))
+    _refused(lambda: check_listable(10, math.inf))  # type: ignore[arg-type]
+    _refused(lambda: deal(4, 1, b"1"), "impossible-cards")
+    _refused(lambda: deal(4, 1, "12"), "impossible-cards")  # type: ignore[arg-type]
+    with pytest.raises(TooManyMovesError):
+        check_listable(10**9, "a burial")
+    check_listable(10, "a burial")
+    assert [len(h) for h in deal(1, 1, [3, 3])[0]] == [3, 3]

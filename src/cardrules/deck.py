@@ -90,7 +90,11 @@ def deal(decks: int, seed: int, sizes: Sequence[int]) -> tuple[list[Cards], Card
     until its size is reached, as at a real table.
     """
     pack = shuffled(decks, seed)
-    if not isinstance(sizes, Sequence) or len(sizes) > len(pack):
+    if (
+        not isinstance(sizes, Sequence)
+        or isinstance(sizes, str | bytes | bytearray)  # sequences, but of no sizes
+        or len(sizes) > len(pack)
+    ):
         raise ImpossibleCardsError(f"one hand size per seat, got {shown(sizes)}")
     total = sum(_check_int("a hand size", size) for size in sizes)
     if total > len(pack) or any(s < 0 for s in sizes):

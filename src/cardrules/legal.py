@@ -81,10 +81,11 @@ def check_listable(size: int | None, what: str) -> None:
     """Refuse a listing of ``size`` moves (``None``: too many to count cheaply) when it is above
     :data:`~cardrules.limits.MAX_LISTED_MOVES`: the check every game's listing makes before it
     builds its first move."""
-    if size is not None and (type(size) is not int or size < 0):
+    if size is not None and (type(size) is not int or not 0 <= size <= 2**63):
         args.integer(size, 0, 2**63, "size", what="a number of moves")
-    if size is None or size > MAX_LISTED_MOVES:
+    if type(what) is not str or len(what) > 200:
         args.text(what, 200, "what", what="what the moves are")
+    if size is None or size > MAX_LISTED_MOVES:
         raise TooManyMovesError(what, size)
 
 
