@@ -361,11 +361,15 @@ def test_what_the_full_probe_found_is_refused_with_a_code() -> None:
 
     _refused(lambda: game_named(10**5000), "unknown-game")
     _refused(lambda: game_named(_NoRepr()), "unknown-game")
-    _refused(lambda: check_listable(10**5000, "a burial"))
+    with pytest.raises(TooManyMovesError) as err:  # a count past 10**4000, by hand
+        check_listable(10**5000, "a burial")
+    assert "5001 digits" in str(err.value) and err.value.to_json()["error"] == "too-many-moves"
+    _refused(lambda: check_listable(-1, "a burial"))
+    _refused(lambda: check_listable(1.0, "a burial"))  # type: ignore[arg-type]
     _refused(lambda: check_listable(10, math.inf))  # type: ignore[arg-type]
     _refused(lambda: deal(4, 1, b"1"), "impossible-cards")
     _refused(lambda: deal(4, 1, "12"), "impossible-cards")  # type: ignore[arg-type]
-    with pytest.raises(TooManyMovesError):
-        check_listable(10**9, "a burial")
+    with pytest.raises(TooManyMovesError, match="30,179,700,954,876,020,414 moves"):
+        check_listable(30179700954876020414, "a follow")  # a real count: more than 2**64
     check_listable(10, "a burial")
     assert [len(h) for h in deal(1, 1, [3, 3])[0]] == [3, 3]
