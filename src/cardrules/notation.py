@@ -26,7 +26,7 @@ from cardrules.errors import ArgumentError, CardrulesError, NotationError
 from cardrules.limits import MAX_MOVE_TEXT, quote
 from cardrules.multiset import Cards
 
-__all__ = ["MoveText", "for_seat", "move_text", "parse_move_text"]
+__all__ = ["MoveText", "for_seat", "parse_move_text"]  # move_text: the games' reader of both
 
 #: A word of move text: what the ASCII separators part (no other white space separates).
 _WORD = re.compile(r"[^ \t\n\r]+")
