@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from cardrules import CardrulesError, GameState, MoveLike, shengji, siyaosi
 from cardrules.deck import full_deck
-from cardrules.errors import DocumentError, PositionError, VariantError
+from cardrules.errors import ArgumentError, DocumentError, PositionError, VariantError
 from cardrules.jsonio import JSON
 from cardrules.limits import MAX_JSON_DEPTH
 from cardrules.multiset import Cards
@@ -285,7 +285,7 @@ def test_constructors_refuse_what_cannot_exist() -> None:
     with pytest.raises(PositionError):
         shengji.State.new("four-deck", seed=1, banker=7)
     state = shengji.State.new("four-deck", seed=1)
-    with pytest.raises(PositionError):
+    with pytest.raises(ArgumentError):
         state.view(9)
     with pytest.raises(PositionError):
         siyaosi.State(state.variant, (), 0)  # type: ignore[arg-type]

@@ -228,13 +228,15 @@ def test_a_document_of_the_other_game_is_refused() -> None:
 
 @given(st.sampled_from([0, 1, 2, 3]))
 def test_view_of_a_seat_not_at_the_table_is_refused_alike(seat: int) -> None:
-    from cardrules.errors import PositionError
+    from cardrules.errors import ArgumentError
 
     for state in (_siyaosi(1), _shengji(1)):
         assert state.view(seat).hand == state.hands[seat]
-        for bad in (-1, 4, 9):
-            with pytest.raises(PositionError):
+        for bad in (-1, 4, 9):  # an argument of the call (issue 19): bad-argument, as legal_moves
+            with pytest.raises(ArgumentError):
                 state.view(bad)
+            with pytest.raises(ArgumentError):
+                state.legal_moves(bad)
 
 
 def test_cards_of_a_view_are_only_its_own() -> None:

@@ -26,6 +26,7 @@ from cardrules.codes import Code, CodeTable
 from cardrules.deck import deal, full_deck, shuffled
 from cardrules.errors import (
     ERROR_CODES,
+    ArgumentError,
     CardrulesError,
     CaseFileError,
     DocumentError,
@@ -65,6 +66,7 @@ except _metadata.PackageNotFoundError:  # pragma: no cover - a checkout on sys.p
 __all__ = [
     "ERROR_CODES",
     "Actor",
+    "ArgumentError",
     "Bot",
     "Card",
     "CardrulesError",

@@ -3,8 +3,11 @@
 A card is written rank then suit: ranks ``2 3 4 5 6 7 8 9 10 J Q K A`` (``T`` = 10), suits
 ``S H C D`` (or ``♠ ♥ ♣ ♦``, also before the rank: ``♠A``); the jokers are ``SJ`` (小王) and ``BJ``
 (大王). Parsing ignores the case of ASCII letters and accepts nothing else: no other Unicode letter
-is folded into notation (``str.upper`` would read ``"Aſ"`` as ``AS``). ``str(card)`` gives the
-canonical form, which parses back to the same card; ``card.pretty()`` uses suit symbols.
+is folded into notation (``str.upper`` would read ``"Aſ"`` as ``AS``). Tokens are separated by
+ASCII white space only (:data:`SEPARATORS`: space, tab, newline, carriage return); any other
+space — a no-break space, an ideographic space, a line separator, U+0085 — is refused, named.
+``str(card)`` gives the canonical form, which parses back to the same card; ``card.pretty()``
+uses suit symbols.
 
 Every one of the 54 distinct cards has a small integer :attr:`Card.index` (0–53) so that hands can
 be count vectors; the 54 :class:`Card` objects are created once and shared.
@@ -20,10 +23,38 @@ import attrs
 from cardrules.errors import NotationError
 from cardrules.limits import quote
 
-__all__ = ["CARD_COUNT", "INDICES_OF_RANK", "Card", "Rank", "Suit", "all_cards", "card_index"]
+__all__ = [
+    "CARD_COUNT",
+    "INDICES_OF_RANK",
+    "SEPARATORS",
+    "Card",
+    "Rank",
+    "Suit",
+    "all_cards",
+    "card_index",
+    "odd_character",
+]
 
 #: Number of distinct cards in one deck (52 + two jokers).
 CARD_COUNT = 54
+#: The characters that separate the tokens of card and move text (and may surround a token):
+#: ASCII space, tab, newline and carriage return. No other white space is read as a separator.
+SEPARATORS = " \t\n\r"
+
+
+def odd_character(text: str) -> str:
+    """A description of the first character of ``text`` that looks like a separator but is not
+    one (a Unicode space, a line separator, a control or an invisible format character), e.g.
+    ``"U+00A0 (NO-BREAK SPACE)"``; ``""`` if there is none."""
+    import unicodedata
+
+    for char in text:
+        if char in SEPARATORS:
+            continue
+        if char.isspace() or unicodedata.category(char) in ("Cc", "Cf", "Zs", "Zl", "Zp"):
+            name = unicodedata.name(char, "") or "a control character"
+            return f"U+{ord(char):04X} ({name})"
+    return ""
 
 
 class Suit(enum.IntEnum):
@@ -78,7 +109,7 @@ def _fold(text: object) -> str:
     text or too long to be notation."""
     if not isinstance(text, str):
         return ""
-    key = text.strip()
+    key = text.strip(SEPARATORS)
     return key.translate(_ASCII_UPPER) if len(key) <= _LONGEST else ""
 
 

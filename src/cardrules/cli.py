@@ -15,8 +15,9 @@
 - ``cardrules play GAME [--variant V] [--seat S] [--seed N] [--bot B] [--record PATH]`` — play
   one seat in the terminal against bots; the game record is saved at the end
 - ``cardrules simulate GAME --games N [--variant A --variant B …] [--bot B] [--seed S]
-  [--workers W | --cluster ADDRESS] [--json] [--save PATH]`` — bots play; the figures with 95%
-  intervals, B against A
+  [--workers W | --cluster ADDRESS [--connect-timeout S]] [--json] [--save PATH]`` — bots play;
+  the figures with 95% intervals, B against A (a scheduler address is checked at once, and one
+  that does not answer within ``--connect-timeout`` seconds, 5 by default, is one line and exit 2)
 - ``cardrules demo [--game G] [--seed N] [--record PATH]`` — play a random match (or round)
   and print it; save its record
 - ``cardrules --version`` — the installed version
@@ -54,7 +55,7 @@ from cardrules.cases import (
     load_case_file,
     run_case,
 )
-from cardrules.errors import CardrulesError, did_you_mean
+from cardrules.errors import CardrulesError, RecordError, did_you_mean
 from cardrules.i18n import LANGUAGES, Catalog, catalog
 from cardrules.jsonio import JSON
 from cardrules.judge import CaseError, judge_case
@@ -195,7 +196,13 @@ def _problem(words: Catalog, key: str, where: str, code: str, message: str) -> s
 def _cmd_replay(args: argparse.Namespace) -> int:
     """Print a game record readably (one round, or as one seat saw it)."""
     record = read_record(args.file)
-    print("\n".join(render(record, round_number=args.round, seat=args.seat)))
+    try:
+        lines = render(record, round_number=args.round, seat=args.seat)
+    except RecordError as err:  # a move or the result, refused: name the file too
+        raise RecordError(
+            str(err), path=args.file, index=err.index, reason=err.reason, key=err.key
+        ) from None
+    print("\n".join(lines))
     return 0
 
 
@@ -306,8 +313,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from cardrules.simulate import simulate, tables
+    from cardrules.simulate import CONNECT_TIMEOUT, check_cluster_address, simulate, tables
 
+    if args.cluster is not None:  # refused at once, before a variant is read or a game played
+        check_cluster_address(args.cluster)
     refs = args.variant or [list_presets(args.game)[0][1]]
     variants = [_load(ref, args) for ref in refs]
     total = args.games * len(variants)
@@ -330,6 +339,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             workers=args.workers,
             cluster=args.cluster,
             progress=lambda done: bar.update(task, completed=done),
+            connect_timeout=CONNECT_TIMEOUT
+            if args.connect_timeout is None
+            else args.connect_timeout,
         )
     document = sim.to_json()
     if args.save:
@@ -489,6 +501,13 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         metavar="ADDRESS",
         help="run on an existing Dask scheduler (tcp://host:8786) instead",
+    )
+    simulate.add_argument(
+        "--connect-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="how long to wait for the --cluster scheduler to answer (default 5)",
     )
     simulate.add_argument("--json", action="store_true", help="print the figures as JSON")
     simulate.add_argument("--save", default=None, metavar="PATH", help="also write the JSON here")

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardrules import args
+from cardrules.args import shown
 from cardrules.cards import CARD_COUNT, Card, all_cards
 from cardrules.errors import CardrulesError, ImpossibleCardsError
-from cardrules.limits import MAX_COPIES, quote
+from cardrules.limits import MAX_COPIES
 from cardrules.multiset import Cards
 
 __all__ = ["SplitMix64", "deal", "full_deck", "shuffled"]
@@ -51,14 +53,14 @@ def _check_decks(decks: object) -> int:
     building anything: a pack is built card by card."""
     if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= MAX_COPIES:
         raise ImpossibleCardsError(
-            f"a pack has 1 to {MAX_COPIES} decks, got {quote(decks)}", limit=MAX_COPIES
+            f"a pack has 1 to {MAX_COPIES} decks, got {shown(decks)}", limit=MAX_COPIES
         )
     return decks
 
 
 def _check_int(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CardrulesError(f"{name} must be an integer, got {quote(value)}")
+        raise CardrulesError(f"{name} must be an integer, got {shown(value)}", code="bad-argument")
     return value
 
 
@@ -70,7 +72,7 @@ def full_deck(decks: int) -> Cards:
 def shuffled(decks: int, seed: int) -> list[Card]:
     """All cards of ``decks`` decks in an order fixed by ``seed``."""
     _check_decks(decks)
-    _check_int("a seed", seed)
+    seed = args.seed(seed)
     table = all_cards()
     order = [table[i] for _ in range(decks) for i in range(CARD_COUNT)]
     rng = SplitMix64(seed)
@@ -88,11 +90,15 @@ def deal(decks: int, seed: int, sizes: Sequence[int]) -> tuple[list[Cards], Card
     until its size is reached, as at a real table.
     """
     pack = shuffled(decks, seed)
-    if not isinstance(sizes, Sequence) or len(sizes) > len(pack):
-        raise ImpossibleCardsError(f"one hand size per seat, got {quote(sizes)}")
+    if (
+        not isinstance(sizes, Sequence)
+        or isinstance(sizes, str | bytes | bytearray)  # sequences, but of no sizes
+        or len(sizes) > len(pack)
+    ):
+        raise ImpossibleCardsError(f"one hand size per seat, got {shown(sizes)}")
     total = sum(_check_int("a hand size", size) for size in sizes)
     if total > len(pack) or any(s < 0 for s in sizes):
-        raise ImpossibleCardsError(f"cannot deal {quote(list(sizes))} from {len(pack)} cards")
+        raise ImpossibleCardsError(f"cannot deal {shown(list(sizes))} from {len(pack)} cards")
     hands: list[list[Card]] = [[] for _ in sizes]
     pos = 0
     while pos < total:

@@ -6,6 +6,8 @@
   allowed).
 * :class:`PositionError` — a ``[position]`` table that cannot exist (which key).
 * :class:`CaseFileError` — a case file that does not follow the contract (which key).
+* :class:`ArgumentError` — an argument of a public call of the wrong type or out of range (which
+  argument); :mod:`cardrules.args` holds the checks.
 * :class:`IllegalMoveError` — a well-formed move that the rules refuse here, carrying an
   :class:`Illegal` record with a stable ``code`` and the ``clause`` id it rests on.
 
@@ -31,6 +33,7 @@ from cardrules.limits import MAX_NAME_CHARS, QUOTE_CHARS, quote
 
 __all__ = [
     "ERROR_CODES",
+    "ArgumentError",
     "CardrulesError",
     "CaseFileError",
     "DocumentError",
@@ -100,6 +103,23 @@ class CardrulesError(ValueError):
     def to_json(self) -> dict[str, str | int]:
         """The error as a JSON object: ``{"error": code, "message": …, <details>}``."""
         return {"error": self.code, "message": str(self), **self.details()}
+
+
+class ArgumentError(CardrulesError):
+    """An argument of a public call of the wrong type or out of range (a seat that is not at
+    the table, ``True`` or ``1.0`` for a seat, a random generator that is not one): ``key`` names
+    the argument. Raised before anything is done, so nothing has changed. The checks are
+    :mod:`cardrules.args`'s."""
+
+    CODE = "bad-argument"
+
+    def __init__(self, message: str, *, key: str = "") -> None:
+        self.key = key
+        self.detail = message
+        super().__init__(f"argument {key}: {message}" if key else message)
+
+    def details(self) -> dict[str, str | int]:
+        return {"key": _clip(self.key)} if self.key else {}
 
 
 class NotationError(CardrulesError):
@@ -211,20 +231,30 @@ class DocumentError(PositionError):
 
 class RecordError(CardrulesError):
     """A game record that cannot be read or replayed: ``index`` is the move at fault (-1 for the
-    record itself) and ``reason`` the refusal of an illegal move."""
+    record itself), ``reason`` the refusal of an illegal move and ``key`` the record's field at
+    fault (``"result"`` for a result its moves do not produce)."""
 
     CODE = "bad-record"
 
     def __init__(
-        self, message: str, *, path: str = "", index: int = -1, reason: Illegal | None = None
+        self,
+        message: str,
+        *,
+        path: str = "",
+        index: int = -1,
+        reason: Illegal | None = None,
+        key: str = "",
     ) -> None:
         self.path = path
         self.index = index
         self.reason = reason
+        self.key = key
         super().__init__(f"{path}: {message}" if path else message)
 
     def details(self) -> dict[str, str | int]:
         out: dict[str, str | int] = {"index": self.index} if self.index >= 0 else {}
+        if self.key:
+            out["key"] = _clip(self.key)
         if self.reason is not None:
             out.update(refusal=self.reason.code, clause=self.reason.clause)
         return out

@@ -33,9 +33,11 @@ from typing import ClassVar
 
 import attrs
 
+from cardrules import args
 from cardrules.cards import Card
-from cardrules.errors import CardrulesError
+from cardrules.errors import ArgumentError, CardrulesError
 from cardrules.jsonio import JSON, JSONObject, document, open_document, read_record, record_json
+from cardrules.move import MAX_SEAT
 from cardrules.multiset import Cards
 
 __all__ = [
@@ -156,10 +158,14 @@ def seen_by(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
     as its forced piece), and nothing where they receive nothing. This is the one way a server,
     a record's replay for a seat (``cardrules replay --seat``) or ``cardrules play`` learns what
     to show a seat; filtering the events again changes nothing."""
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise CardrulesError(f"a seat number is needed, got {seat!r:.40}", code="bad-argument")
+    if type(seat) is not int or not 0 <= seat <= MAX_SEAT:
+        seat = args.integer(seat, 0, MAX_SEAT, "seat", what="a seat")
+    if isinstance(events, str | bytes | Mapping) or not isinstance(events, Iterable):
+        raise ArgumentError(f"events are a list of events, got {args.shown(events)}", key="events")
     out: list[Event] = []
     for event in events:
+        if not isinstance(event, Event):
+            raise ArgumentError(f"not an event: {args.shown(event)}", key="events")
         audience = event.audience()
         if audience.sees(seat):
             out.append(event)
@@ -218,7 +224,11 @@ def check_event_classes(game: str, classes: Sequence[type[Event]]) -> None:
 
 def write_events(game: str, events: Sequence[Event]) -> JSONObject:
     """An event log as a document."""
-    body: list[JSON] = [e.to_json() for e in events]
+    from cardrules.registry import game_named
+
+    game_named(game)
+    listed = args.sequence(events, Event, MAX_EVENTS, "events", what="the events")
+    body: list[JSON] = [e.to_json() for e in listed]
     return document(game, "events", {"events": body})
 
 

@@ -27,12 +27,13 @@ from typing import ClassVar, TypeVar
 
 import attrs
 
+from cardrules import args
 from cardrules.cases.clauses import Clause, clause_index
 from cardrules.cases.model import Case
 from cardrules.cases.runner import rule_on
 from cardrules.errors import CardrulesError, DocumentError
 from cardrules.events import seen_by
-from cardrules.game import Actor, GameState, MoveLike
+from cardrules.game import Actor, GameState, MoveLike, Steps
 from cardrules.i18n import Catalog, catalog
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document, parse_json
 from cardrules.limits import MAX_MOVE_TEXT, MAX_RECORD_MOVES, quote
@@ -741,6 +742,8 @@ def _unique(ids: Sequence[str]) -> tuple[str, ...]:
 def draw(state: GameState[M], view: int | None = None) -> Table:
     """The table of ``state`` for a person: every hand (only ``view``'s when a seat's view is
     judging; the others as counts), the trick so far and the top."""
+    args.instance(state, Steps, "state", what="a game state")
+    view = args.optional_seat(view, state.players, "view")
     top = state.top
     return Table(
         game=state.variant.game,

@@ -31,8 +31,9 @@ from typing import Generic, Protocol, TypeVar
 
 import attrs
 
+from cardrules import args
 from cardrules.cards import CARD_COUNT
-from cardrules.errors import CardrulesError, Illegal, IllegalMoveError
+from cardrules.errors import ArgumentError, CardrulesError, Illegal, IllegalMoveError
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.limits import MAX_LISTED_MOVES, MAX_MOVE_TEXT
 from cardrules.multiset import Cards
@@ -65,7 +66,12 @@ class TooManyMovesError(CardrulesError):
 
     def __init__(self, what: str, count: int | None) -> None:
         self.count = count
-        many = "more moves than can be counted cheaply" if count is None else f"{count:,} moves"
+        if count is None:
+            many = "more moves than can be counted cheaply"
+        elif count.bit_length() < 10_000:  # a real count (a follow's may pass 10**19)
+            many = f"{count:,} moves"
+        else:  # a count given by hand that Python would refuse to write out
+            many = f"{args.shown(count)} of moves"
         super().__init__(
             f"{what} has {many}, more than the {MAX_LISTED_MOVES:,} a listing may hold: "
             "describe them with legal_moves().describe(), draw one with random_move(rng), "
@@ -73,13 +79,21 @@ class TooManyMovesError(CardrulesError):
         )
 
     def details(self) -> dict[str, str | int]:
-        return {} if self.count is None else {"count": self.count}
+        if self.count is None or self.count.bit_length() >= 10_000:
+            return {}
+        return {"count": self.count}
 
 
 def check_listable(size: int | None, what: str) -> None:
     """Refuse a listing of ``size`` moves (``None``: too many to count cheaply) when it is above
     :data:`~cardrules.limits.MAX_LISTED_MOVES`: the check every game's listing makes before it
     builds its first move."""
+    if size is not None and (type(size) is not int or size < 0):
+        raise ArgumentError(
+            f"a number of moves is an integer of 0 or more, got {args.shown(size)}", key="size"
+        )
+    if type(what) is not str or len(what) > 200:
+        args.text(what, 200, "what", what="what the moves are")
     if size is None or size > MAX_LISTED_MOVES:
         raise TooManyMovesError(what, size)
 

@@ -96,6 +96,13 @@ class _Quoter(reprlib.Repr):
     def repr_str(self, x: str, level: int) -> str:
         return repr(x[:QUOTE_CHARS]) + ("…" if len(x) > QUOTE_CHARS else "")
 
+    def repr_int(self, x: int, level: int) -> str:
+        # Python refuses to write out an integer of more than 4,300 digits (a ValueError while
+        # the message is being built): a long one is described by its length instead
+        if x.bit_length() > 200:
+            return f"<an integer of about {int(x.bit_length() * 0.30103) + 1} digits>"
+        return super().repr_int(x, level)
+
 
 _QUOTER = _Quoter()
 

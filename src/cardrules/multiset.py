@@ -14,17 +14,18 @@ from typing import NoReturn
 
 import attrs
 
-from cardrules.cards import CARD_COUNT, INDICES_OF_RANK, Card, Rank, Suit, all_cards
-from cardrules.errors import ImpossibleCardsError, NotationError
+from cardrules.args import integer, shown
+from cardrules.cards import CARD_COUNT, INDICES_OF_RANK, Card, Rank, Suit, all_cards, odd_character
+from cardrules.errors import ArgumentError, ImpossibleCardsError, NotationError
 from cardrules.limits import MAX_CARD_TOKENS, MAX_COPIES, quote
 from cardrules.slots import setter
 
 __all__ = ["Cards", "rank_counts"]
 
 _ZERO = (0,) * CARD_COUNT
-#: A token of card text: what ``str.split()`` separates, found lazily so that reading stops at
-#: the limit without copying the rest of a huge text.
-_TOKEN = re.compile(r"\S+")
+#: A token of card text: what the ASCII separators (:data:`~cardrules.cards.SEPARATORS`) part,
+#: found lazily so that reading stops at the limit without copying the rest of a huge text.
+_TOKEN = re.compile(r"[^ \t\n\r]+")
 # Display order: by face rank (2 … A), suits ♠ ♥ ♣ ♦ within a rank, jokers last.
 _DISPLAY_ORDER = tuple(
     sorted(range(CARD_COUNT), key=lambda i: (all_cards()[i].rank, all_cards()[i].suit or 0))
@@ -64,7 +65,13 @@ def _check_counts(counts: tuple[int, ...]) -> None:
     and a huge count would make every message and listing huge). Entries that cannot be compared
     get a refusal too, not a TypeError."""
     try:
-        valid = len(counts) == CARD_COUNT and min(counts) >= 0 and max(counts) <= MAX_COPIES
+        valid = (
+            type(counts) is tuple
+            and len(counts) == CARD_COUNT
+            and min(counts) >= 0
+            and max(counts) <= MAX_COPIES
+            and set(map(type, counts)) == {int}
+        )
     except TypeError:
         valid = False
     if not valid:
@@ -72,18 +79,19 @@ def _check_counts(counts: tuple[int, ...]) -> None:
 
 
 def _refuse_counts(counts: object) -> NoReturn:
-    """Say why a count vector that failed a fast check cannot be a ``Cards``: the wrong length,
-    an entry that is not an integer, or a card held a negative number of times."""
-    if not isinstance(counts, tuple | list) or len(counts) != CARD_COUNT:
-        got = f"{len(counts)} entries" if isinstance(counts, tuple | list) else quote(counts)
-        raise NotationError(f"a card count vector has {CARD_COUNT} entries, got {got}")
+    """Say why a count vector that failed a fast check cannot be a ``Cards``: not a tuple, the
+    wrong length, an entry that is not an integer, or a card held a negative number of times."""
+    if not isinstance(counts, tuple):
+        raise NotationError(f"a card count vector is a tuple of {CARD_COUNT}, got {shown(counts)}")
+    if len(counts) != CARD_COUNT:
+        raise NotationError(f"a card count vector has {CARD_COUNT} entries, got {len(counts)}")
     for i, n in enumerate(counts):
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise NotationError(f"a card count is an integer, got {quote(n)} at index {i}")
+        if type(n) is not int:  # not a bool, a float or another subclass of int
+            raise NotationError(f"a card count is an integer, got {shown(n)} at index {i}")
         if n < 0 or n > MAX_COPIES:
             card = all_cards()[i]
             raise ImpossibleCardsError(
-                f"{card} cannot be held {quote(n)} times (0..{MAX_COPIES})",
+                f"{card} cannot be held {shown(n)} times (0..{MAX_COPIES})",
                 card=str(card),
                 count=n,
                 limit=MAX_COPIES,
@@ -117,9 +125,17 @@ class Cards:
     # ------------------------------------------------------------------ construction
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Cards:
-        """The cards of ``cards``, an iterable of :class:`~cardrules.cards.Card` (repeats count)."""
+        """The cards of ``cards``, an iterable of :class:`~cardrules.cards.Card` (repeats count);
+        anything else is refused (``bad-argument``), as are more than
+        :data:`~cardrules.limits.MAX_CARD_TOKENS` cards."""
+        if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+            raise ArgumentError(f"an iterable of Card, got {shown(cards)}", key="cards")
         counts = [0] * CARD_COUNT
-        for card in cards:
+        for n, card in enumerate(cards):
+            if type(card) is not Card or n >= MAX_CARD_TOKENS:
+                if n >= MAX_CARD_TOKENS:
+                    raise ArgumentError(f"more than {MAX_CARD_TOKENS} cards", key="cards")
+                raise ArgumentError(f"item {n} is not a Card: {shown(card)}", key="cards")
             counts[card.index] += 1
         return cls(tuple(counts))
 
@@ -128,13 +144,15 @@ class Cards:
         """A ``Cards`` from 54 counts indexed by :attr:`Card.index`; refuses a vector of another
         length, a negative count or an entry that is not an integer (``bool`` and ``float``
         included), naming it."""
-        vector = tuple(counts)
-        try:  # C-speed checks (the engines' random play calls this); a float makes the sum one
+        if isinstance(counts, str | bytes) or not isinstance(counts, Iterable):
+            raise NotationError(f"a card count vector is {CARD_COUNT} counts, got {shown(counts)}")
+        vector = tuple(islice(counts, CARD_COUNT + 1))
+        try:  # C-speed checks: the length and range, then every entry an int (not a bool)
             valid = (
                 len(vector) == CARD_COUNT
                 and min(vector) >= 0
                 and max(vector) <= MAX_COPIES
-                and type(sum(vector)) is int
+                and set(map(type, vector)) == {int}
             )
         except TypeError:
             valid = False
@@ -150,13 +168,17 @@ class Cards:
     @classmethod
     def parse(cls, text: str, *, decks: int | None = None) -> Cards:
         """Read space-separated card tokens (``"4S 4H AS"``); empty text is the empty multiset.
+        Tokens are parted by ASCII white space alone (space, tab, newline, carriage return); a
+        token holding another space (U+00A0, U+3000, U+2028, U+0085 …) is refused, naming it.
 
-        With ``decks``, refuse more copies of a card than that many decks hold. Without, refuse
-        more than :data:`~cardrules.limits.MAX_COPIES` copies; a text of more than
+        With ``decks`` (1 … 8), refuse more copies of a card than that many decks hold. Without,
+        refuse more than :data:`~cardrules.limits.MAX_COPIES` copies; a text of more than
         :data:`~cardrules.limits.MAX_CARD_TOKENS` tokens is refused before any token is read.
         """
         if not isinstance(text, str):
-            raise NotationError(f"card text must be a string, got {quote(text)}")
+            raise NotationError(f"card text must be a string, got {shown(text)}")
+        if decks is not None and (type(decks) is not int or not 1 <= decks <= MAX_COPIES):
+            integer(decks, 1, MAX_COPIES, "decks", what="the number of decks")
         tokens = [m.group() for m in islice(_TOKEN.finditer(text), MAX_CARD_TOKENS + 1)]
         if len(tokens) > MAX_CARD_TOKENS:
             raise NotationError(
@@ -171,8 +193,14 @@ class Cards:
                 for word in tokens[:i]:
                     offset = text.index(word, offset) + len(word)
                 offset = text.index(token, offset)
+                odd = odd_character(token)
+                detail = (
+                    f"{odd} is not a separator: cards are parted by ASCII spaces"
+                    if odd
+                    else err.detail
+                )
                 raise NotationError(
-                    err.detail, text=text, token=token, index=i, offset=offset
+                    detail, text=text, token=token, index=i, offset=offset
                 ) from None
         result = _trusted(tuple(counts))
         result.check_within(MAX_COPIES if decks is None else decks)

@@ -15,15 +15,21 @@ not exist, pointing at the token (:attr:`NotationError.token`, :attr:`NotationEr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 
 import attrs
 
-from cardrules.errors import CardrulesError, NotationError
+from cardrules.args import integer, optional_seat, shown
+from cardrules.cards import SEPARATORS
+from cardrules.errors import ArgumentError, CardrulesError, NotationError
 from cardrules.limits import MAX_MOVE_TEXT, quote
 from cardrules.multiset import Cards
 
-__all__ = ["MoveText", "for_seat", "parse_move_text"]
+__all__ = ["MoveText", "for_seat", "parse_move_text"]  # move_text: the games' reader of both
+
+#: A word of move text: what the ASCII separators part (no other white space separates).
+_WORD = re.compile(r"[^ \t\n\r]+")
 
 
 @attrs.frozen
@@ -52,8 +58,43 @@ def for_seat(
     (Views act for their seat)."""
     if isinstance(text, str):
         return parse_move_text(text, decks=decks, verbs=verbs, seat=seat)
+    text = _checked(text, decks, verbs)
     if text.seat != seat:
         raise _other_seat(seat, text.seat)
+    return text
+
+
+def move_text(
+    text: MoveText | str, *, decks: int | None = None, verbs: Collection[str] | None = None
+) -> MoveText:
+    """``text`` read as a move, as a state's ``parse_move`` takes it: a string as
+    :func:`parse_move_text` reads it (with ``decks`` and ``verbs``), or a :class:`MoveText`
+    checked as if it had been read (a seat 0-99, no verb or one of ``verbs``, cards within
+    ``decks``); anything else is a :class:`~cardrules.errors.NotationError`."""
+    if isinstance(text, str):
+        return parse_move_text(text, decks=decks, verbs=verbs)
+    return _checked(text, decks, verbs)
+
+
+def _checked(text: object, decks: int | None, verbs: Collection[str] | None) -> MoveText:
+    """A :class:`MoveText` made in code, refused unless reading its text could give it."""
+    if not isinstance(text, MoveText):
+        raise NotationError(
+            f"a move is text such as '2: 8S 8D' (or a MoveText), got {type(text).__name__}"
+        )
+    seat, verb, cards = text.seat, text.verb, text.cards
+    if type(seat) is not int or not 0 <= seat <= 99:
+        raise NotationError(f"the seat of a move is a number 0-99, got {shown(seat)}")
+    if verb is not None and (
+        not isinstance(verb, str) or (verb not in verbs if verbs is not None else not verb)
+    ):
+        raise NotationError(f"{shown(verb)} is not a verb of this game")
+    if not isinstance(cards, Cards):
+        raise NotationError(f"a move's cards are a Cards, got {type(cards).__name__}")
+    if decks is not None:
+        cards.check_within(decks)
+    if verb is None and not cards:
+        raise NotationError("a move names cards or a verb")
     return text
 
 
@@ -79,6 +120,8 @@ def parse_move_text(
     (:func:`for_seat`)."""
     if not isinstance(text, str):
         raise NotationError(f"a move is text such as '2: 8S 8D', got {type(text).__name__}")
+    _check_options(decks, verbs)
+    seat = optional_seat(seat, MAX_SEAT + 1)
     if len(text) > MAX_MOVE_TEXT:
         raise NotationError(f"a move text is at most {MAX_MOVE_TEXT} characters, got {len(text)}")
     head, sep, rest = text.partition(":")
@@ -87,7 +130,7 @@ def parse_move_text(
     elif not sep:
         raise NotationError(f"a move is 'SEAT: CARDS' or 'SEAT: pass', got {quote(text)}")
     else:
-        seat_text = head.strip()
+        seat_text = head.strip(SEPARATORS)
         if not (seat_text.isascii() and seat_text.isdigit() and len(seat_text) <= 2):
             raise NotationError(
                 f"the seat is a number 0-99 in ASCII digits, got {quote(seat_text)} in "
@@ -101,7 +144,7 @@ def parse_move_text(
         if seat is not None and int(seat_text) != seat:
             raise _other_seat(seat, int(seat_text))
         seat = int(seat_text)
-    words = rest.split()
+    words = _WORD.findall(rest)
     verb: str | None = None
     first = 0
     if words and (
@@ -133,6 +176,23 @@ def parse_move_text(
     return MoveText(seat, verb, cards)
 
 
+#: The highest seat a move text names (two ASCII digits).
+MAX_SEAT = 99
+
+
+def _check_options(decks: object, verbs: object) -> None:
+    """Refuse a ``decks`` that is not a number of decks 1 … 8, or ``verbs`` that are not a
+    collection of words (``bad-argument``)."""
+    if decks is not None and (type(decks) is not int or not 1 <= decks <= 8):
+        integer(decks, 1, 8, "decks", what="the number of decks")
+    if verbs is not None and (
+        isinstance(verbs, str)
+        or not isinstance(verbs, Collection)
+        or not all(isinstance(v, str) for v in verbs)
+    ):
+        raise ArgumentError(f"a collection of words, got {shown(verbs)}", key="verbs")
+
+
 def _is_card(word: str) -> bool:
     """Card tokens such as ``AS``, ``KH`` or ``SJ`` are letters too; they are never verbs."""
     try:
@@ -145,7 +205,7 @@ def _is_card(word: str) -> bool:
 def _offset(text: str, index: int) -> int:
     """The character offset in ``text`` of its ``index``-th whitespace-separated word."""
     pos = 0
-    for n, word in enumerate(text.split()):
+    for n, word in enumerate(_WORD.findall(text)):
         pos = text.index(word, pos)
         if n == index:
             return pos

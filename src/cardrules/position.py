@@ -19,8 +19,15 @@ from typing import Any
 
 import attrs
 
+from cardrules import args
 from cardrules.cards import Rank, Suit
-from cardrules.errors import CardrulesError, ImpossibleCardsError, PositionError, did_you_mean
+from cardrules.errors import (
+    ArgumentError,
+    CardrulesError,
+    ImpossibleCardsError,
+    PositionError,
+    did_you_mean,
+)
 from cardrules.limits import MAX_NAME_CHARS, quote
 from cardrules.multiset import Cards
 from cardrules.registry import game_named
@@ -93,10 +100,15 @@ def load_position(
     (``1.0`` and ``true`` are refused) and every refusal is a :class:`PositionError` naming the
     key."""
     if not isinstance(table, Mapping):
-        raise PositionError(f"a position is a table, got {quote(table)}")
+        raise PositionError(f"a position is a table, got {args.shown(table)}")
+    if base is not None and not isinstance(base, str | Path):
+        raise ArgumentError(f"a folder's path or None, got {args.shown(base)}", key="base")
+    args.flag(allow_outside, "allow_outside")
     game = table.get("game")
-    if game not in GAMES:
-        raise PositionError(f"must be one of {', '.join(GAMES)}, got {quote(game)}", key="game")
+    if not isinstance(game, str) or game not in GAMES:
+        raise PositionError(
+            f"must be one of {', '.join(GAMES)}, got {args.shown(game)}", key="game"
+        )
     own = game_named(game).position_keys
     for key in table:
         if key not in POSITION_KEYS and key not in own:

@@ -28,6 +28,14 @@ document can start with).
 Every command that plays writes one (``cardrules play``, ``demo --record``); :func:`replay`
 plays one back from the seed — a whole match where the game has one, else one round — and
 refuses a record whose moves are illegal, naming the move and the clause.
+
+A record proves its result: the ``result`` it states must be the one its moves produce. Its moves
+end the game exactly when it states a result — a record of a finished game without one, a
+result the moves do not reach (moves cut short), or another result (a winner flipped, another
+game's, nonsense) is refused by :func:`replay`, :func:`steps`, :func:`render`,
+:meth:`Recording.from_record` and ``cardrules replay`` with a :class:`RecordError` (code
+``bad-record``, ``key`` ``"result"``). A comment names a move of the record by its number, in
+ASCII digits.
 """
 
 from __future__ import annotations
@@ -40,14 +48,22 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, cast
 
 import attrs
 
-from cardrules.errors import CardrulesError, RecordError
+from cardrules import args
+from cardrules.args import MAX_SEED, shown
+from cardrules.errors import ArgumentError, CardrulesError, IllegalMoveError, RecordError
 from cardrules.events import Event, seen_by
 from cardrules.game import GameState, MoveLike, Steps
 from cardrules.jsonio import JSON, JSONObject, dumps, parse_json
-from cardrules.limits import MAX_RECORD_BYTES, MAX_RECORD_MOVES, quote
+from cardrules.limits import (
+    MAX_MOVE_TEXT,
+    MAX_PATH_CHARS,
+    MAX_RECORD_BYTES,
+    MAX_RECORD_MOVES,
+    quote,
+)
 from cardrules.multiset import Cards
 from cardrules.registry import game_named
-from cardrules.textio import is_int, parse_toml, read_text
+from cardrules.textio import decode_text, is_int, parse_toml, read_text
 from cardrules.variant import VariantBase, dump_toml, load_variant, variant_from_table
 
 __all__ = [
@@ -56,6 +72,7 @@ __all__ = [
     "Record",
     "RecordStep",
     "Recording",
+    "check_result",
     "play_moves",
     "read_record",
     "replay",
@@ -70,7 +87,14 @@ RECORD_SUFFIXES = (".toml", ".json")
 
 @attrs.frozen(kw_only=True)
 class Record:
-    """A whole game: everything needed to play it again, and what came of it."""
+    """A whole game: everything needed to play it again, and what came of it.
+
+    Built in code, a record is checked as :func:`read_record` checks one read from a file (a
+    :class:`RecordError` naming the field): the game registered and the variant its own, a seed
+    0 … 2^64-1, the moves a list of move texts (at most
+    :data:`~cardrules.limits.MAX_RECORD_MOVES`), the result a JSON object or ``None``, each
+    comment keyed by the number of a move of the record. Whether the result is the one the moves
+    produce is known only by playing them: :func:`steps` checks it."""
 
     game: str
     variant: VariantBase
@@ -78,6 +102,9 @@ class Record:
     moves: tuple[str, ...]
     result: JSONObject | None = None
     comments: Mapping[int, str] = attrs.field(factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        _check_fields(self)
 
     def to_toml(self) -> str:
         """The record as TOML text (the variant written whole)."""
@@ -131,12 +158,16 @@ def read_record(source: str | Path, *, text: str | None = None) -> Record:
     """A record from a file (or from ``text``, naming ``source`` in errors), in either form: JSON
     when its first character that is not white space is ``{``, else TOML. Every refusal is a
     :class:`RecordError` naming the file and the key."""
+    if not isinstance(source, str | Path) or len(str(source)) > MAX_PATH_CHARS:
+        raise ArgumentError(f"a file's path, got {shown(source)}", key="source")
     where = str(source)
     fail = partial(RecordError, path=where)
     if text is None:
         text = read_text(Path(source), fail, MAX_RECORD_BYTES)
-    elif len(text) > MAX_RECORD_BYTES:
-        raise fail(f"larger than the limit of {MAX_RECORD_BYTES} bytes")
+    elif not isinstance(text, str):
+        raise ArgumentError(f"a record's text is a string, got {shown(text)}", key="text")
+    else:
+        text = decode_text(text, fail, MAX_RECORD_BYTES)
     doc = _parse(text, fail)
     for key in doc:
         if key not in _KEYS:
@@ -172,18 +203,69 @@ def read_record(source: str | Path, *, text: str | None = None) -> Record:
             raise fail("'result' is a JSON object")
         parsed = value
     comments = doc.get("comments", {})
-    if not isinstance(comments, dict) or not all(
-        isinstance(k, str) and k.isdigit() and isinstance(v, str) for k, v in comments.items()
-    ):
-        raise fail("'comments' maps move numbers to text")
-    return Record(
-        game=entry.name,
-        variant=variant,
-        seed=seed,
-        moves=tuple(moves),
-        result=parsed,
-        comments={int(k): v for k, v in comments.items()},
-    )
+    if not isinstance(comments, dict):
+        raise fail("'comments' maps move numbers to text", key="comments")
+    for k, v in comments.items():
+        # ASCII digits only: "٣".isdigit() is true, and int() reads it as 3
+        if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 6):
+            raise fail(f"'comments': {quote(k)} is not a move number", key="comments")
+        if not isinstance(v, str):
+            raise fail(f"'comments': comment {k} is not text", key="comments")
+    try:
+        return Record(
+            game=entry.name,
+            variant=variant,
+            seed=seed,
+            moves=tuple(moves),
+            result=parsed,
+            comments={int(k): v for k, v in comments.items()},
+        )
+    except RecordError as err:
+        raise fail(str(err), key=err.key) from None
+
+
+def _check_fields(record: Record) -> None:
+    """Refuse a record whose fields are not what a record holds, naming the field."""
+    try:
+        entry = game_named(record.game)
+    except CardrulesError as err:
+        raise RecordError(str(err), key="game") from None
+    variant = record.variant
+    if not isinstance(variant, VariantBase) or variant.game != entry.name:
+        raise RecordError(
+            f"'variant' is a {entry.name} variant, got {shown(variant)}", key="variant"
+        )
+    if not is_int(record.seed) or not 0 <= record.seed <= MAX_SEED:
+        raise RecordError(f"'seed' is an integer 0 … 2^64-1, got {shown(record.seed)}", key="seed")
+    moves = record.moves
+    if not isinstance(moves, tuple | list) or len(moves) > MAX_RECORD_MOVES:
+        raise RecordError(
+            f"'moves' is a list of at most {MAX_RECORD_MOVES} move texts", key="moves"
+        )
+    for n, text in enumerate(moves):
+        if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
+            raise RecordError(f"move {n} is not a move text: {shown(text)}", index=n, key="moves")
+    if isinstance(moves, list):
+        object.__setattr__(record, "moves", tuple(moves))
+    result = record.result
+    if result is not None:
+        if not isinstance(result, dict):
+            raise RecordError(f"'result' is a JSON object, got {shown(result)}", key="result")
+        try:
+            dumps(result)
+        except (TypeError, ValueError, RecursionError):
+            raise RecordError("'result' is not JSON", key="result") from None
+    comments = record.comments
+    if not isinstance(comments, Mapping):
+        raise RecordError("'comments' maps move numbers to text", key="comments")
+    for number, comment in comments.items():
+        if not is_int(number) or not 0 <= number < len(moves):
+            raise RecordError(
+                f"comment {shown(number)} names no move of the record (it has {len(moves)})",
+                key="comments",
+            )
+        if not isinstance(comment, str):
+            raise RecordError(f"comment {number} is not text", key="comments")
 
 
 def _parse(text: str, fail: partial[RecordError]) -> dict[str, Any]:
@@ -228,19 +310,27 @@ def play_moves(
 ) -> GameState[M]:
     """Play ``record``'s moves on ``state`` (its game from the seed); each step goes to
     ``steps`` when given. Raises :class:`RecordError` at the first move that cannot be read or is
-    illegal, naming it by number and, for an illegal one, the clause."""
+    illegal, naming it by number and, for an illegal one, the clause. (The result is not
+    compared here: the moves may be played on any state; :func:`steps` compares it.)"""
+    args.instance(state, Steps, "state", what="a game state")
+    args.instance(record, Record, "record")
+    if steps is not None and not isinstance(steps, list):
+        raise ArgumentError(f"a list or None, got {shown(steps)}", key="steps")
+    if state.variant.game != record.game:
+        raise RecordError(f"this is a {record.game} record, not a {state.variant.game} one")
     for n, text in enumerate(record.moves):
         try:
             move = state.parse_move(text)
         except CardrulesError as err:
             raise RecordError(f"move {n} ({quote(text)}) cannot be read: {err}", index=n) from None
-        reason = state.explain(move)
-        if reason is not None:
+        hands = state.hands
+        try:  # step judges the move (once: judging it here as well doubled a replay's cost)
+            state, events = state.step(move)
+        except IllegalMoveError as err:
+            reason = err.reason
             raise RecordError(
                 f"move {n} ({quote(text)}) is illegal: {reason}", index=n, reason=reason
-            )
-        hands = state.hands
-        state, events = state.step(move)
+            ) from None
         if steps is not None:
             steps.append(RecordStep(n, str(move), events, record.comments.get(n, ""), hands))
     return state
@@ -255,13 +345,43 @@ class _Replayer:
     def __call__(self, state: GameState[M]) -> tuple[JSONObject, list[RecordStep]]:
         out: list[RecordStep] = []
         final = play_moves(state, self.record, out)
+        check_result(self.record, final)
         return final.to_json(), out
+
+
+def check_result(record: Record, final: GameState[M]) -> None:
+    """Refuse (a :class:`RecordError`, ``key`` ``"result"``) a record whose stated result is not
+    the one its moves produced, ``final`` being the state they reached: a record states its
+    result exactly when its moves end the game, and then states that result."""
+    produced = final.result().to_json() if final.is_over else None
+    stated = record.result
+    moves = len(record.moves)
+    if stated is None and produced is not None:
+        raise RecordError(
+            f"'result' is missing: the {moves} moves end the game",
+            key="result",
+        )
+    if stated is not None and produced is None:
+        raise RecordError(
+            f"'result' is stated, but the {moves} moves do not end the game", key="result"
+        )
+    if stated is not None and produced is not None:
+        written = json.loads(dumps(produced))
+        if written != stated:
+            field = next(k for k in (*written, *stated) if written.get(k) != stated.get(k))
+            raise RecordError(
+                f"'result' is not the result the moves produce: its {quote(field)} is "
+                f"{quote(stated.get(field))}, the moves give {quote(written.get(field))}",
+                key="result",
+            )
 
 
 def steps(record: Record) -> tuple[JSONObject, list[RecordStep]]:
     """Replay ``record`` from its seed — the whole match where the game has one, else one
     round: the final state's document and every step. Raises :class:`RecordError` at the first
-    move that cannot be read or is illegal."""
+    move that cannot be read or is illegal, and for a stated result the moves do not produce
+    (:func:`check_result`)."""
+    args.instance(record, Record, "record")
     entry = game_named(record.game)
     user = _Replayer(record)
     played = entry.match_state(record.variant, record.seed, user)
@@ -280,6 +400,10 @@ def render(
     won, chains, tributes, bids, levels, scores), the comments, the result. ``round_number``
     keeps one round (1 is the first); ``seat`` shows only what that seat saw: its own hand, and
     the events as that seat received them (:func:`cardrules.events.seen_by`)."""
+    args.instance(record, Record, "record")
+    if round_number is not None:
+        args.integer(round_number, 1, MAX_RECORD_MOVES, "round_number", what="a round number")
+    seat = args.optional_seat(seat, record.variant.players)
     final, played = steps(record)
     title = f"{record.game} / {record.variant.name}, seed {record.seed}"
     lines = [title + (f", as seen by seat {seat}" if seat is not None else "")]
@@ -412,10 +536,13 @@ class Recording(Steps[M]):
     @classmethod
     def from_record(cls, record: Record) -> Self:
         """The match a record describes, replayed from its seed; raises :class:`RecordError`
-        at the first move that cannot be read or is illegal (naming it and the clause)."""
+        at the first move that cannot be read or is illegal (naming it and the clause), and for
+        a stated result the moves do not produce (:func:`check_result`)."""
+        args.instance(record, Record, "record")
         start = cls.new(record.variant, seed=record.seed)
         if record.game != start.variant.game:
             raise RecordError(f"this is a {record.game} record, not a {start.variant.game} one")
         final = play_moves(cast("GameState[M]", start), record)
+        check_result(record, final)
         assert isinstance(final, cls)
         return final

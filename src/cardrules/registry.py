@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import attrs
 
+from cardrules import args
 from cardrules.errors import VariantError, did_you_mean
 from cardrules.events import check_event_classes, seen_by
 
@@ -235,8 +236,7 @@ def game_named(name: object, *, key: str = "game") -> Game:
     if entry is None:
         names = tuple(_GAMES)
         hint = did_you_mean(name, names) if isinstance(name, str) and len(name) < 40 else ""
-        shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:40] + "…"
-        raise VariantError(
-            f"unknown game {shown}{hint}", key=key, allowed=names, code="unknown-game"
+        raise VariantError(  # args.shown: never an error of its own (10**5000, a bad repr)
+            f"unknown game {args.shown(name)}{hint}", key=key, allowed=names, code="unknown-game"
         )
     return entry

@@ -16,19 +16,21 @@ run hands the same jobs to an existing Dask scheduler through ``distributed`` (t
 
 from __future__ import annotations
 
+import asyncio
 import math
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 from rich.table import Table
 
+from cardrules import args
 from cardrules.bots import Bot, turns
-from cardrules.errors import CardrulesError
+from cardrules.errors import ArgumentError, CardrulesError
 from cardrules.game import GameState, MoveLike
 from cardrules.jsonio import FORMAT, JSONObject
 from cardrules.registry import GameEntry, game_named
@@ -37,11 +39,14 @@ from cardrules.stats import Comparison, Estimate, GameTally, compare, estimate, 
 from cardrules.variant import VariantBase, variant_from_table
 
 __all__ = [
+    "CONNECT_TIMEOUT",
     "MAX_GAMES",
+    "MAX_VARIANTS",
     "Job",
     "Measure",
     "Simulation",
     "VariantFigures",
+    "check_cluster_address",
     "plan",
     "run_job",
     "simulate",
@@ -52,6 +57,8 @@ M = TypeVar("M", bound=MoveLike)
 
 #: The most games one simulation plays (per variant).
 MAX_GAMES = 1_000_000
+#: The most variants one simulation compares.
+MAX_VARIANTS = 64
 #: The most moves one game between bots may take before it is called a bug.
 MAX_GAME_MOVES = 1_000_000
 
@@ -95,6 +102,12 @@ class _OneGame:
 
 def run_job(job: Job) -> tuple[int, int, list[GameTally]]:
     """Play a job's games; its label, its first game and one tally per game, in order."""
+    args.instance(job, Job, "job")
+    args.integer(job.label, 0, MAX_VARIANTS - 1, "job.label")
+    args.seed(job.seed, "job.seed")
+    args.integer(job.first, 0, MAX_GAMES - 1, "job.first")
+    args.integer(job.count, 0, MAX_GAMES, "job.count")
+    args.text(job.bot, 64, "job.bot")
     entry = game_named(job.game)
     variant = variant_from_table(job.variant, source="the simulation's variant")
     tallies = []
@@ -108,11 +121,17 @@ def plan(
     game: str, variants: Sequence[VariantBase], *, games: int, seed: int, bot: str, chunk: int
 ) -> list[Job]:
     """The jobs of a simulation: each variant's games in chunks of ``chunk``."""
+    entry = game_named(game)
+    listed = args.sequence(variants, VariantBase, MAX_VARIANTS, "variants", what="the variants")
+    args.integer(games, 1, MAX_GAMES, "games")
+    args.seed(seed)
+    args.text(bot, 64, "bot", what="a bot's name")
+    args.integer(chunk, 1, MAX_GAMES, "chunk")
     jobs = []
-    for label, variant in enumerate(variants):
+    for label, variant in enumerate(listed):
         table = variant.to_table()
         for first in range(0, games, chunk):
-            jobs.append(Job(game, label, table, seed, bot, first, min(chunk, games - first)))
+            jobs.append(Job(entry.name, label, table, seed, bot, first, min(chunk, games - first)))
     return jobs
 
 
@@ -211,7 +230,41 @@ def _run_local(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, int, li
             ) from None
 
 
-def _run_cluster(jobs: Sequence[Job], address: str) -> Iterator[tuple[int, int, list[GameTally]]]:
+#: Seconds a simulation waits for a Dask scheduler to answer before it gives up (``simulate``'s
+#: ``connect_timeout``, ``cardrules simulate --connect-timeout``).
+CONNECT_TIMEOUT = 5.0
+#: The transports of ``distributed`` whose addresses are ``scheme://host:port``.
+_HOST_PORT_SCHEMES = frozenset({"tcp", "tls", "ws", "wss", "ucx"})
+#: The longest scheduler address read.
+_MAX_ADDRESS = 1024
+
+
+def check_cluster_address(address: object) -> str:
+    """``address`` if it is a Dask scheduler's address as ``distributed`` reads it: a transport
+    it has (``tcp://host:8786``, ``tls://…``, ``ws://…``, ``wss://…``, ``ucx://…``: a host and
+    a port 1 … 65535; ``inproc://…``, a scheduler in this process). Anything else is refused at
+    once with code ``cluster-unreachable``, before any connection is tried. Needs
+    ``distributed`` (code ``missing-dependency`` without it)."""
+    shown = args.text(address, _MAX_ADDRESS, "cluster", what="a scheduler address")
+    comm = _distributed().comm
+    try:
+        scheme, location = comm.parse_address(shown, strict=True)
+        comm.registry.get_backend(scheme)
+        host, port = comm.parse_host_port(location) if scheme in _HOST_PORT_SCHEMES else ("-", 1)
+    except (ValueError, TypeError) as err:
+        raise _unreachable(shown, f"not a scheduler address ({err})") from None
+    if not location or not host or not 1 <= port <= 65535:
+        raise _unreachable(shown, "not a scheduler address: write SCHEME://HOST:PORT")
+    return shown
+
+
+def _unreachable(address: str, why: str) -> CardrulesError:
+    return CardrulesError(
+        f"Dask scheduler {args.shown(address)}: {why}", code="cluster-unreachable"
+    )
+
+
+def _distributed() -> Any:
     try:
         import distributed
     except ImportError:
@@ -219,17 +272,40 @@ def _run_cluster(jobs: Sequence[Job], address: str) -> Iterator[tuple[int, int, 
             "--cluster needs Dask's 'distributed': pip install 'cardrules[cluster]'",
             code="missing-dependency",
         ) from None
+    return distributed
+
+
+def _reach(address: str, timeout: float) -> None:
+    """Open one connection to the scheduler and close it, within ``timeout`` seconds: an
+    address where nothing answers, or something that is not a Dask scheduler, is refused in one
+    line (no client is made, so none lingers to time out again while it closes)."""
+    comm = _distributed().comm
+
+    async def probe() -> None:
+        conn = await comm.connect(address, timeout=timeout)
+        await conn.close()
+
+    try:  # in a thread of its own, so that a caller already inside an event loop may call it
+        with ThreadPoolExecutor(max_workers=1) as one:
+            one.submit(asyncio.run, asyncio.wait_for(probe(), timeout + 1)).result()
+    except (OSError, TimeoutError):
+        raise _unreachable(address, f"no answer within {timeout:g} s") from None
+    except Exception as err:  # a peer that is not a scheduler: its answer cannot be read
+        raise _unreachable(address, f"not a Dask scheduler ({type(err).__name__})") from None
+
+
+def _run_cluster(
+    jobs: Sequence[Job], address: str, timeout: float
+) -> Iterator[tuple[int, int, list[GameTally]]]:
+    distributed = _distributed()
+    _reach(address, timeout)
     try:
-        client = distributed.Client(  # type: ignore[no-untyped-call]
-            address, timeout="20s", set_as_default=False
-        )
+        client = distributed.Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as err:
-        raise CardrulesError(
-            f"cannot reach the Dask scheduler at {address!r}: {err}", code="cluster-unreachable"
-        ) from None
+        raise _unreachable(address, f"cannot connect ({err})") from None
     with client, client.as_current():
         futures = client.map(run_job, jobs, pure=False)
-        for future in distributed.as_completed(futures):  # type: ignore[no-untyped-call]
+        for future in distributed.as_completed(futures):
             yield future.result()
 
 
@@ -243,39 +319,59 @@ def simulate(
     workers: int | None = None,
     cluster: str | None = None,
     progress: Callable[[int], None] | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
 ) -> Simulation:
     """Play ``games`` games of each variant between bots of kind ``bot`` and measure them.
 
     ``workers``: local processes (default: one per core; 1 runs here); ``cluster``: the
-    address of a Dask scheduler to run on instead. ``progress`` is called with the number of
-    games done after each job. Raises :class:`CardrulesError` for a bad argument, a game
-    without bots of that kind, or a cluster that cannot be reached.
+    address of a Dask scheduler to run on instead (checked at once:
+    :func:`check_cluster_address`), which must answer within ``connect_timeout`` seconds
+    (default :data:`CONNECT_TIMEOUT`). ``progress`` is called with the number of games done
+    after each job. Every argument is checked before any game is played: a bad one is a
+    :class:`~cardrules.errors.ArgumentError` (``bad-argument``); a game without bots of that
+    kind is ``unknown-bot``, a cluster that cannot be reached ``cluster-unreachable``.
     """
     entry = game_named(game)
-    if not variants:
+    listed = args.sequence(variants, VariantBase, MAX_VARIANTS, "variants", what="the variants")
+    if not listed:
         raise CardrulesError("name at least one variant")
-    for variant in variants:
+    for variant in listed:
         if variant.game != entry.name:
             raise CardrulesError(f"variant {variant.name!r} is a {variant.game} variant")
+    args.text(bot, 64, "bot", what="a bot's name")
     if bot not in entry.bot_names:
         raise CardrulesError(
-            f"unknown bot {bot!r} (one of {', '.join(entry.bot_names)})", code="unknown-bot"
+            f"unknown bot {args.shown(bot)} (one of {', '.join(entry.bot_names)})",
+            code="unknown-bot",
         )
-    if not 1 <= games <= MAX_GAMES:
-        raise CardrulesError(f"--games is 1 … {MAX_GAMES}, got {games}")
-    if not 0 <= seed < 2**64:
-        raise CardrulesError(f"--seed is 0 … 2^64-1, got {seed}")
+    args.integer(games, 1, MAX_GAMES, "games", what="the number of games (--games)")
+    args.integer(seed, 0, args.MAX_SEED, "seed", what="the seed (--seed)")
+    if workers is not None:
+        args.integer(workers, 1, 1024, "workers", what="the number of workers (--workers)")
+    if progress is not None and not callable(progress):
+        raise ArgumentError(f"a function or None, got {args.shown(progress)}", key="progress")
+    if (
+        isinstance(connect_timeout, bool)
+        or not isinstance(connect_timeout, int | float)
+        or not 0 < connect_timeout <= 600
+    ):
+        raise ArgumentError(
+            f"seconds, more than 0 and at most 600, got {args.shown(connect_timeout)}",
+            key="connect_timeout",
+        )
+    if cluster is not None:
+        cluster = check_cluster_address(cluster)
     cores = os.cpu_count() or 1
     workers = cores if workers is None else workers
-    if not 1 <= workers <= 1024:
-        raise CardrulesError(f"--workers is 1 … 1024, got {workers}")
     spread = workers if cluster is None else 16
     chunk = max(1, min(25, math.ceil(games / (spread * 4))))
-    jobs = plan(game, variants, games=games, seed=seed, bot=bot, chunk=chunk)
+    jobs = plan(entry.name, listed, games=games, seed=seed, bot=bot, chunk=chunk)
     results: dict[tuple[int, int], list[GameTally]] = {}
     done = 0
     runs: Iterable[tuple[int, int, list[GameTally]]] = (
-        _run_cluster(jobs, cluster) if cluster is not None else _run_local(jobs, workers)
+        _run_cluster(jobs, cluster, float(connect_timeout))
+        if cluster is not None
+        else _run_local(jobs, workers)
     )
     for label, first, tallies in runs:
         results[label, first] = tallies
@@ -285,7 +381,7 @@ def simulate(
     # A count one variant never saw is 0 in each of its games, not unknown.
     counted = {name for tallies in results.values() for t in tallies for name in t.counts}
     figures = []
-    for label, variant in enumerate(variants):
+    for label, variant in enumerate(listed):
         ordered = [t for key in sorted(k for k in results if k[0] == label) for t in results[key]]
         figures.append(_figures(variant.name, ordered, counted))
     base = figures[0]
@@ -329,6 +425,7 @@ def tables(sim: Simulation) -> list[Table]:
     """The simulation as rich tables: every measure per variant with its 95% interval and each
     later variant's difference from the first (marked ``*`` when the interval leaves out 0);
     then the spread (10%, 50%, 90%) of the per-round measures."""
+    args.instance(sim, Simulation, "sim")
     title = f"{sim.game}: {sim.games} game(s) per variant, {sim.bot} bots, seed {sim.seed}"
     main = Table(title=title, title_justify="left")
     main.add_column("measure")

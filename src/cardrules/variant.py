@@ -26,8 +26,9 @@ from typing import Any, ClassVar, Self, TypeVar
 
 import attrs
 
+from cardrules import args
 from cardrules.cards import CARD_COUNT, Rank
-from cardrules.errors import PositionError, VariantError, did_you_mean
+from cardrules.errors import ArgumentError, PositionError, VariantError, did_you_mean
 from cardrules.jsonio import JSON, JSONObject, Reader
 from cardrules.limits import MAX_EXTENDS, MAX_NAME_CHARS, MAX_PATH_CHARS, quote
 from cardrules.registry import game_named
@@ -289,7 +290,7 @@ def _known_game(game: object, source: str = "") -> str:
     """``game`` if this library plays it; checked before it names a module or a folder."""
     if not isinstance(game, str) or game not in GAMES:
         raise VariantError(
-            f"unknown game {quote(game)}", key="game", value=game, allowed=GAMES, source=source
+            f"unknown game {args.shown(game)}", key="game", value=game, allowed=GAMES, source=source
         )
     return game
 
@@ -572,7 +573,10 @@ def load_variant(
     if game is not None:
         _known_game(game)
     if overrides is not None and not isinstance(overrides, Mapping):
-        raise VariantError(f"overrides are a table of switches, got {quote(overrides)}")
+        raise VariantError(f"overrides are a table of switches, got {args.shown(overrides)}")
+    if base is not None and not isinstance(base, str | Path):
+        raise ArgumentError(f"a folder's path or None, got {args.shown(base)}", key="base")
+    args.flag(allow_outside, "allow_outside")
     if isinstance(ref, VariantBase):
         if game is not None and ref.game != game:
             raise VariantError(f"this is a {ref.game} variant, a {game} one is needed", key="game")
@@ -582,7 +586,7 @@ def load_variant(
         table = _overridden(type(ref), ref.to_table(), overrides, source)
         return _build(type(ref), table, source)
     if not isinstance(ref, str | Path):
-        raise VariantError(f"a preset name or a path to a variant file, got {quote(ref)}")
+        raise VariantError(f"a preset name or a path to a variant file, got {args.shown(ref)}")
     table, file_game = _raw_table(ref, game, base, _Reading(allow_outside))
     source = f"variant {ref}"
     cls = variant_class(file_game)
@@ -743,6 +747,8 @@ def _is_int(value: object) -> bool:
 
 def variant_diff(a: VariantBase, b: VariantBase) -> list[tuple[str, object, object]]:
     """``(key, value in a, value in b)`` for every switch that differs."""
+    args.instance(a, VariantBase, "a", what="a variant")
+    args.instance(b, VariantBase, "b", what="a variant")
     if a.game != b.game:
         return [("game", a.game, b.game)]
     sa, sb = a.switches(), b.switches()

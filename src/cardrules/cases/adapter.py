@@ -13,9 +13,11 @@ from typing import Generic, Protocol, TypeVar
 
 import attrs
 
-from cardrules.errors import CardrulesError, Illegal
+from cardrules import args
+from cardrules.errors import ArgumentError, CardrulesError, Illegal
 from cardrules.events import Event, named_cards, seen_by
 from cardrules.game import Actor, GameState, MoveLike
+from cardrules.limits import MAX_RECORD_MOVES
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
@@ -90,6 +92,9 @@ def run_moves(
     start: S, texts: Sequence[str], attempt: Callable[[S, str], S | Illegal]
 ) -> MovesOutcome[S]:
     """Apply ``texts`` in order with ``attempt`` (the next state, or why the move is refused)."""
+    args.sequence(texts, str, MAX_RECORD_MOVES, "texts", what="the move texts")
+    if not callable(attempt):
+        raise ArgumentError(f"a function, got {args.shown(attempt)}", key="attempt")
     state = start
     for n, text in enumerate(texts):
         result = attempt(state, text)

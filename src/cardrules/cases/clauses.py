@@ -18,7 +18,8 @@ from pathlib import Path
 
 import attrs
 
-from cardrules.errors import CardrulesError, CaseFileError
+from cardrules import args
+from cardrules.errors import ArgumentError, CardrulesError, CaseFileError
 from cardrules.i18n import LANGUAGES
 from cardrules.textio import read_text
 
@@ -56,12 +57,13 @@ def clause_index(spec_dir: Path | None = None, *, lang: str = "en") -> dict[str,
     (empty when that folder is absent). A file that cannot be read within the limits, or a
     clause id defined twice, is a :class:`CaseFileError` naming the file; an unknown language a
     :class:`CardrulesError` (``unknown-language``)."""
-    if lang not in LANGUAGES:
+    if not isinstance(lang, str) or lang not in LANGUAGES:
         raise CardrulesError(
-            f"no spec in language {lang!r:.20}; use one of {LANGUAGES}", code="unknown-language"
+            f"no spec in language {args.shown(lang)}; use one of {LANGUAGES}",
+            code="unknown-language",
         )
     if spec_dir is not None and not isinstance(spec_dir, Path):
-        raise CardrulesError(f"spec_dir is a folder's Path, got {spec_dir!r:.60}")
+        raise ArgumentError(f"a folder's Path, got {args.shown(spec_dir)}", key="spec_dir")
     spec_dir = spec_dir or default_spec_dir()
     index: dict[str, Clause] = {}
     if spec_dir is None:
@@ -88,6 +90,8 @@ _RULING = re.compile(r"(?<![\w-])([A-Z]-[A-Z]+-\d+)(?![\w-])")
 def cited_rulings(index: dict[str, Clause]) -> dict[str, tuple[str, ...]]:
     """Every ruling id the clauses of ``index`` cite (``Rests on Y-TABLE-1 …``), with the ids of
     the clauses that cite it, in the index's order. The rulings themselves are not shipped."""
+    if not isinstance(index, dict) or not all(isinstance(c, Clause) for c in index.values()):
+        raise ArgumentError(f"a clause index, got {args.shown(index)}", key="index")
     out: dict[str, list[str]] = {}
     for clause in index.values():
         for found in dict.fromkeys(_RULING.findall(clause.text)):

@@ -17,8 +17,15 @@ from typing import Any
 
 import attrs
 
-from cardrules.errors import CardrulesError, CaseFileError, VariantError, did_you_mean
-from cardrules.limits import MAX_CASES, MAX_FILE_BYTES, MAX_NAME_CHARS, quote
+from cardrules import args
+from cardrules.errors import (
+    ArgumentError,
+    CardrulesError,
+    CaseFileError,
+    VariantError,
+    did_you_mean,
+)
+from cardrules.limits import MAX_CASES, MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_PATH_CHARS, quote
 from cardrules.position import Position, load_position
 from cardrules.registry import game_named
 from cardrules.textio import Fail, decode_text, is_int, parse_toml, read_text
@@ -419,7 +426,18 @@ def _position(table: Mapping[str, Any], reading: _Reading, where: str) -> Positi
 
 
 def find_case_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """Every ``*.toml`` case file named or found below the given folders, sorted."""
+    """Every ``*.toml`` case file named or found below the given folders, sorted; anything
+    but paths is refused at once (``bad-argument``)."""
+    if isinstance(paths, str | bytes | Path) or not isinstance(paths, Iterable):
+        raise ArgumentError(f"a list of paths, got {args.shown(paths)}", key="paths")
+    named = list(paths)
+    for n, each in enumerate(named):
+        if not isinstance(each, str | Path) or len(str(each)) > MAX_PATH_CHARS:
+            raise ArgumentError(f"item {n} is not a path: {args.shown(each)}", key="paths")
+    return _found(named)
+
+
+def _found(paths: list[str | Path]) -> Iterator[Path]:
     for p in paths:
         p = Path(p)
         if _is_dir(p):

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 import attrs
 
+from cardrules import args
 from cardrules.cases.adapter import CaseAdapter, UnsupportedCase
 from cardrules.cases.model import Case
 from cardrules.errors import CardrulesError, Illegal, VariantError
@@ -68,9 +69,11 @@ _HINT = re.compile(r"; did you mean .*?\?")
 def refusal_keys(refusal: VariantError, game: str) -> tuple[str, ...]:
     """The switch names a variant's refusal names: the key it is about, then every switch of
     ``game`` its message quotes (``'decks'``), in the order the game declares them."""
+    args.instance(refusal, VariantError, "refusal", what="a variant's refusal")
+    entry = game_named(game)
     detail = _HINT.sub("", refusal.detail)
     names = [refusal.key] if refusal.key else []
-    for field in switches_of(game_named(game).variant_class):
+    for field in switches_of(entry.variant_class):
         if field.name not in names and f"'{field.name}'" in detail:
             names.append(field.name)
     return tuple(names)
@@ -81,8 +84,7 @@ def rule_on(case: Case) -> Ruling:
     on — a move that cannot be read, a seat out of range, a check the engine does not implement —
     is a ruling with ``problem`` and ``error`` set, never an exception: one bad case fails
     alone."""
-    if not isinstance(case, Case):
-        raise CardrulesError(f"a loaded case is needed, got {type(case).__name__}")
+    args.instance(case, Case, "case", what="a loaded case")
     try:
         if case.kind == "variant":
             if case.refusal is None:
@@ -157,7 +159,9 @@ def _show(value: object) -> str:
 
 def run_case(case: Case) -> Outcome:
     """Rule on a case and compare with its ``expect``, ``error`` and ``then``. A case whose
-    expected values cannot be read (``[case.then] top = "ZZ"``) fails alone; the run goes on."""
+    expected values cannot be read (``[case.then] top = "ZZ"``) fails alone; the run goes on.
+    Anything else than a loaded case is refused (``bad-argument``)."""
+    args.instance(case, Case, "case", what="a loaded case")
     try:
         return _compare(case)
     except CardrulesError as err:

@@ -28,36 +28,35 @@ from cardrules.registry import GameEntry, register
 from cardrules.shengji.adapter import ADAPTER
 from cardrules.shengji.bids import Bid
 from cardrules.shengji.bots import HeuristicBot
-from cardrules.shengji.codes import CODES
-from cardrules.shengji.events import EVENTS, events_from_json, events_to_json
-from cardrules.shengji.follow import (
+from cardrules.shengji.calls import (
+    beats,
     cheapest_follow,
+    classify,
     count_follows,
     explain_follow,
     iter_follows,
+    matches_structure,
     random_follow,
+    resolve_throw,
+    settle,
+    trump_context,
 )
+from cardrules.shengji.codes import CODES
+from cardrules.shengji.events import EVENTS, events_from_json, events_to_json
 from cardrules.shengji.keys import POSITION_KEYS
-from cardrules.shengji.levels import Settlement, settle
+from cardrules.shengji.levels import Settlement
 from cardrules.shengji.match import Match
 from cardrules.shengji.match_facts import MatchStanding
 from cardrules.shengji.match_view import MatchView
 from cardrules.shengji.moves import NAMING, Move, MoveKind, Top
-from cardrules.shengji.order import TRUMP, TrumpContext, trump_context
+from cardrules.shengji.order import TRUMP, TrumpContext
 from cardrules.shengji.phases import Phase
-from cardrules.shengji.pieces import (
-    Combination,
-    CombinationName,
-    Piece,
-    beats,
-    classify,
-    matches_structure,
-)
+from cardrules.shengji.pieces import Combination, CombinationName, Piece
 from cardrules.shengji.schema import schemas
 from cardrules.shengji.scoring import KittyBonus, RoundResult
 from cardrules.shengji.state import State
 from cardrules.shengji.stats import Tally
-from cardrules.shengji.throws import ThrowOutcome, resolve_throw
+from cardrules.shengji.throws import ThrowOutcome
 from cardrules.shengji.variant import (
     KittyMultiplier,
     MatchScore,

@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import random
 
+from cardrules import args
 from cardrules.cards import Card, Suit
 from cardrules.errors import CardrulesError
 from cardrules.game import GameView
@@ -54,6 +55,7 @@ class HeuristicBot:
         """A move for ``view``'s seat: a bid, burial or fry by the bot's rules in a match's other
         phases; in play, a lead or a follow chosen among a sample of the legal moves; ``None``
         when it is not the seat's turn."""
+        args.rng(rng)
         if isinstance(view, MatchView):
             if view.play is None:
                 return self._phase(view, rng)

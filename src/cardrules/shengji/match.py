@@ -20,6 +20,7 @@ from typing import ClassVar
 
 import attrs
 
+from cardrules import args
 from cardrules.cards import Card, Rank, Suit
 from cardrules.deck import shuffled
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
@@ -27,7 +28,6 @@ from cardrules.events import Event
 from cardrules.game import Derives
 from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import Choice, Description, LegalMoves
-from cardrules.limits import quote
 from cardrules.move import EMPTY
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
@@ -70,9 +70,7 @@ __all__ = ["Match"]
 
 
 def _seed_of(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
-        raise PositionError(f"a seed is an integer 0..2^64-1, got {quote(value)}", key="seed")
-    return value
+    return args.seed(value, error=PositionError)
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -157,8 +155,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
         """The match a case file's ``[position]`` describes, in any phase (``deal``, ``bid``,
         ``bury``, ``fry``, ``play``), SJ-MATCH-4 (What a match shows and saves); the keys it
         reads besides the contract's are :mod:`cardrules.shengji.match_position`'s."""
-        if not isinstance(position, Position):
-            raise PositionError(f"a Position is needed, got {type(position).__name__}")
+        args.instance(position, Position, "position")
         return cls(**match_fields(position))  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ the table
@@ -185,6 +182,8 @@ class Match(Derives, MatchFacts, Recording[Move]):
     def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
         """Every legal move of ``seat`` (default: of every seat that may act now — during the
         deal anyone may bid, CORE-API-2 (Who may act)), in a stable order, lazily."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.hands)):
+            seat = args.seat(seat, self.players)
         if self.phase is Phase.PLAY:
             assert self.play is not None
             play = self.play
@@ -195,7 +194,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
                 lambda: play.legal_moves(seat).count(),
                 lambda: play.legal_moves(seat).describe(),
             )
-        seats = range(self.players) if seat is None else (seat,) if 0 <= seat < self.players else ()
+        seats = range(self.players) if seat is None else (seat,)
         return LegalMoves(
             lambda: (m for s in seats for m in phases.generate(self, s, self.hands[s])),
             self.explain,
@@ -221,10 +220,13 @@ class Match(Derives, MatchFacts, Recording[Move]):
         if self.phase is Phase.PLAY:
             assert self.play is not None
             return self.play.random_move(rng, seat)
+        args.rng(rng)
+        if seat is not None:
+            seat = args.seat(seat, self.players)
         move: Move | None = None
         if seat is None and self.phase is Phase.DEAL and (self.bid is None or self.bid.named):
             move = rng.choice(phases.deal_moves(self, self.hands))
-        elif seat is None or 0 <= seat < self.players:
+        else:
             who = self.turn if seat is None else seat
             if who is not None:
                 move = phases.random_move(self, who, self.hands[who], rng)

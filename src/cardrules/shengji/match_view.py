@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from cardrules import args
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.game import Derives, Judge
@@ -136,6 +137,8 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
 
     def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
         """This seat's legal moves."""
+        if seat is not None:
+            seat = args.seat(seat, self.players)
         if self.phase is Phase.PLAY:
             assert self.play is not None
             return self.play.legal_moves(seat)
@@ -158,6 +161,9 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
         if self.phase is Phase.PLAY:
             assert self.play is not None
             return self.play.random_move(rng, seat)
+        args.rng(rng)
+        if seat is not None:
+            seat = args.seat(seat, self.players)
         move = None
         if seat is None or seat == self.seat:
             move = phases.random_move(self, self.seat, self.hand, rng)
@@ -235,8 +241,7 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
 def view_of(match: Match, seat: int) -> MatchView:
     """``seat``'s view of ``match``: the kitty only for the seat holding or having buried it,
     SJ-KITTY-2 (Who sees the kitty)."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
-        raise PositionError(f"a seat 0..{match.players - 1}, got {quote(seat)}", key="seat")
+    seat = args.seat(seat, match.players)
     play = None if match.play is None else _play_view(match, seat)
     if play is not None:
         kitty = play.kitty

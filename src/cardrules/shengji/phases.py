@@ -25,7 +25,7 @@ from cardrules.errors import Illegal
 from cardrules.game import common_refusal
 from cardrules.legal import Choice, check_listable
 from cardrules.multiset import Cards
-from cardrules.notation import MoveText, parse_move_text
+from cardrules.notation import MoveText, move_text
 from cardrules.shengji.bids import (
     MAX_BID_WIDTH,
     NO_RANK,
@@ -450,8 +450,4 @@ def random_move(table: Table, seat: int, hand: Cards, rng: random.Random) -> Mov
 def parse_move(variant: Variant, text: MoveText | str) -> Move:
     """A move of any phase from its text (``"1: bid 3H 3H"``, ``"0: pass"``, ``"2: hearts"``);
     refuses more copies of a card than the decks hold."""
-    if isinstance(text, str):
-        text = parse_move_text(text, decks=variant.decks, verbs=Move.verbs())
-    else:
-        text.cards.check_within(variant.decks)
-    return Move.from_text(text)
+    return Move.from_text(move_text(text, decks=variant.decks, verbs=Move.verbs()))

@@ -21,7 +21,7 @@ from cardrules.game import common_refusal
 from cardrules.legal import Choice, Description, PieceNeed, check_listable
 from cardrules.limits import MAX_LISTED_MOVES
 from cardrules.multiset import Cards
-from cardrules.notation import MoveText, parse_move_text
+from cardrules.notation import MoveText, move_text
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.follow import (
     count_follows,
@@ -416,12 +416,7 @@ def draw_lead(group: Sequence[tuple[int, int]], rng: random.Random) -> Cards:
 # ---------------------------------------------------------------------- reading a move
 def parse_move(sit: Situation, text: MoveText | str) -> Move:
     """A move from its text (``"2: 8S 8D"``); refuses more copies than the decks hold."""
-    decks = sit.variant.decks
-    if isinstance(text, str):
-        text = parse_move_text(text, decks=decks, verbs=Move.verbs())
-    else:
-        text.cards.check_within(decks)
-    return Move.from_text(text)
+    return Move.from_text(move_text(text, decks=sit.variant.decks, verbs=Move.verbs()))
 
 
 # ---------------------------------------------------------------------- why a move is legal

@@ -19,6 +19,7 @@ from typing import ClassVar, TypeVar
 
 import attrs
 
+from cardrules import args
 from cardrules.cards import CARD_COUNT, Rank, Suit
 from cardrules.deck import deal
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
@@ -70,7 +71,7 @@ def _rank(value: object, key: str) -> Rank:
         else:
             if not rank.is_joker:
                 return rank
-    raise PositionError(f"a level is a rank 2 … A, got {quote(value)}", key=key)
+    raise PositionError(f"a level is a rank 2 … A, got {args.shown(value)}", key=key)
 
 
 def _suit(value: object) -> Suit | None:
@@ -80,12 +81,12 @@ def _suit(value: object) -> Suit | None:
         return None
     if isinstance(value, str) and value.strip().upper() in ("S", "H", "C", "D"):
         return Suit.parse(value)
-    raise PositionError(f"a suit (S, H, C, D) or 'none', got {quote(value)}", key="trump")
+    raise PositionError(f"a suit (S, H, C, D) or 'none', got {args.shown(value)}", key="trump")
 
 
 def _seat(value: object, players: int, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise PositionError(f"a seat 0..{players - 1}, got {quote(value)}", key=key)
+        raise PositionError(f"a seat 0..{players - 1}, got {args.shown(value)}", key=key)
     return value
 
 
@@ -301,12 +302,11 @@ class State(Derives, RoundFacts, Steps[Move]):
         ``variant`` is a Variant, or a preset name or path."""
         v = _variant(variant)
         players = v.players
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise PositionError(f"a seed is an integer, got {quote(seed)}", key="seed")
+        seed = args.seed(seed, error=PositionError)
         banker = _seat(banker, players, "banker")
         if levels is None:
             team_levels = (v.start_level, v.start_level)
-        elif isinstance(levels, str) or len(levels) != 2:
+        elif not isinstance(levels, list | tuple) or len(levels) != 2:
             raise PositionError("one level per team", key="levels")
         else:
             team_levels = (_rank(levels[0], "levels"), _rank(levels[1], "levels"))
@@ -326,6 +326,7 @@ class State(Derives, RoundFacts, Steps[Move]):
     def from_position(cls, position: Position) -> State:
         """The state of a ``[position]``, SJ-STATE-1 (What a state holds). Refuses 四幺四-only
         keys, naming them."""
+        args.instance(position, Position, "position")
         variant = position.variant
         if not isinstance(variant, Variant):
             raise PositionError("a shengji position needs a shengji variant", key="variant")
@@ -385,6 +386,8 @@ class State(Derives, RoundFacts, Steps[Move]):
     def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
         """A lazy view of the legal moves, in a stable order, SJ-STATE-3 (The legal moves); only
         the seat in turn has any (``count()`` counts without listing)."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.hands)):
+            seat = args.seat(seat, self.players)
         who = self.turn if seat is None else seat
         if who is None or who != self.turn:
             return LegalMoves(lambda: iter(()), self.explain, Move, lambda: 0)
@@ -399,6 +402,10 @@ class State(Derives, RoundFacts, Steps[Move]):
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
         """A legal move chosen at random without enumerating the legal moves (for simulations)."""
+        if not isinstance(rng, random.Random):
+            args.rng(rng)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.hands)):
+            seat = args.seat(seat, self.players)
         turn = self.turn
         if turn is None or (seat is not None and seat != turn):
             raise IllegalMoveError(CODES.refuse("round-over", "no seat has a move now"))
@@ -515,7 +522,7 @@ class State(Derives, RoundFacts, Steps[Move]):
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see, SJ-STATE-4 (What a seat may see)."""
-        _seat(seat, self.players, "seat")
+        seat = args.seat(seat, self.players)
         return View(
             seat=seat,
             variant=self.variant,

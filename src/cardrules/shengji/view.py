@@ -16,6 +16,7 @@ from typing import ClassVar
 
 import attrs
 
+from cardrules import args
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.game import Derives, Judge
@@ -136,6 +137,8 @@ class View(Derives, RoundFacts, Judge[Move]):
 
     def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
         """This seat's legal moves (none unless it is the seat in turn)."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.hand_sizes)):
+            seat = args.seat(seat, self.players)
         if (seat is not None and seat != self.seat) or self.turn != self.seat:
             return LegalMoves(lambda: iter(()), self.explain, Move, lambda: 0)
         return LegalMoves(
@@ -148,6 +151,9 @@ class View(Derives, RoundFacts, Judge[Move]):
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
         """A legal move of this seat, drawn without listing."""
+        args.rng(rng)
+        if seat is not None:
+            seat = args.seat(seat, self.players)
         if self.turn != self.seat or (seat is not None and seat != self.seat):
             raise IllegalMoveError(CODES.refuse("not-your-turn", f"seat {self.seat} waits"))
         return rules.random_play(self, self.seat, self.hand, rng)

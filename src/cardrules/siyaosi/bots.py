@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from cardrules import args
 from cardrules.errors import CardrulesError
 from cardrules.game import GameView
 from cardrules.siyaosi.combos import (
@@ -42,6 +43,7 @@ class HeuristicBot:
         move due (a return gives the weakest card); in play a chain step or capture when the other
         team is on top, else, in turn, the lead that sheds the most cards or the weakest play that
         beats the top (a partner on top is passed); ``None`` to wait."""
+        args.rng(rng)
         if isinstance(view, MatchView):
             if view.play is None:
                 return self._tribute(view)

@@ -20,6 +20,7 @@ from enum import StrEnum
 
 import attrs
 
+from cardrules import args
 from cardrules.cards import Rank
 from cardrules.errors import PositionError
 from cardrules.limits import quote
@@ -118,7 +119,7 @@ class Table:
             or not all(isinstance(r, Rank) and not r.is_joker for r in levels)
         ):
             raise PositionError(f"one rank 2 … A per team, got {quote(levels)}", key="levels")
-        if self.ruling is not None and (isinstance(self.ruling, bool) or self.ruling not in (0, 1)):
+        if self.ruling is not None and (type(self.ruling) is not int or self.ruling not in (0, 1)):
             raise PositionError(f"team 0, team 1 or None, got {quote(self.ruling)}", key="ruling")
         base = [0] * 17
         for r, s in NATURAL.items():
@@ -234,7 +235,14 @@ def suits_purity(suits: set[int]) -> int:
 
 def classify(cards: Cards, table: Table, seat: int = 0) -> Combination | None:
     """What ``cards`` played by ``seat`` are, or ``None`` if they form no combination
-    ("法无规定不可为", 4A4-COMBO-1 (Only the listed combinations exist))."""
+    ("法无规定不可为", 4A4-COMBO-1 (Only the listed combinations exist)). The arguments are
+    checked (``bad-argument``): cards, a table and one of its seats."""
+    if type(cards) is not Cards:
+        args.instance(cards, Cards, "cards")
+    if type(table) is not Table:
+        args.instance(table, Table, "table", what="a 四幺四 Table")
+    if type(seat) is not int or not 0 <= seat < table.variant.players:
+        seat = args.seat(seat, table.variant.players)
     return classify_counts(cards, rank_counts(cards.counts), table, seat)
 
 
@@ -322,6 +330,9 @@ def beats(top: Combination, play: Combination, table: Table) -> bool:
     Irreflexive and asymmetric; not transitive when ``four_threes_beat_4a4`` is on, 4A4-BEAT-10
     (The relation is a cycle, not an order).
     """
+    args.instance(top, Combination, "top", what="a 四幺四 Combination")
+    args.instance(play, Combination, "play", what="a 四幺四 Combination")
+    args.instance(table, Table, "table", what="a 四幺四 Table")
     return bool(beats_rule(top, play, table))
 
 

@@ -20,15 +20,15 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from cardrules import args
 from cardrules.cards import Rank
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.events import Event
 from cardrules.game import Derives, common_refusal
 from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import LegalMoves
-from cardrules.limits import quote
 from cardrules.multiset import Cards
-from cardrules.notation import MoveText, parse_move_text
+from cardrules.notation import MoveText, move_text
 from cardrules.position import Position
 from cardrules.records import MoveLog, Recording
 from cardrules.siyaosi import tribute
@@ -134,10 +134,7 @@ class Match(Derives, Recording[Move]):
         """Round 1 of a match dealt from ``seed`` (0 … 2⁶⁴−1): both teams at ``start_level``,
         the first leader and ruling team as 4A4-TABLE-4 (Who leads the first trick) says."""
         v = _variant(variant)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEEDS:
-            raise PositionError(
-                f"a match seed is an integer 0..2**64-1, got {quote(seed)}", key="seed"
-            )
+        seed = args.seed(seed, error=PositionError)
         hands = dealt(v, seed, 1)
         ruling = first_ruling(v, hands)
         start = (v.start_level, v.start_level)
@@ -151,7 +148,7 @@ class Match(Derives, Recording[Move]):
         play phase — 4A4-MATCH-3 (Match positions and records)."""
         from cardrules.siyaosi.matchpos import match_from_position
 
-        return match_from_position(position)
+        return match_from_position(args.instance(position, Position, "position"))
 
     def _check(self) -> _Derived:
         """Validate the facts of a match built from outside and rebuild the rest by replaying
@@ -255,6 +252,8 @@ class Match(Derives, Recording[Move]):
         if self.phase is Phase.PLAY:
             assert self.play is not None
             return self.play.legal_moves(seat)
+        if seat is not None:
+            seat = args.seat(seat, self.players)
         ex = self.exchange
         listed: list[Move] = []
         if ex is not None and ex.turn is not None and seat in (None, ex.turn):
@@ -266,6 +265,7 @@ class Match(Derives, Recording[Move]):
         if self.phase is Phase.PLAY:
             assert self.play is not None
             return self.play.random_move(rng, seat)
+        args.rng(rng)
         moves = list(self.legal_moves(seat))
         if not moves:
             raise IllegalMoveError(no_move(self.phase, seat))
@@ -367,11 +367,7 @@ class Match(Derives, Recording[Move]):
         """What ``seat`` may know, 4A4-MATCH-4 (What a seat sees in a match)."""
         from cardrules.siyaosi.matchview import MatchView
 
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise PositionError(
-                f"there is no seat {quote(seat)} at this table (0..{self.players - 1})", key="seat"
-            )
-        return MatchView.of(self, seat)
+        return MatchView.of(self, args.seat(seat, self.players))
 
     def to_json(self) -> JSONObject:
         """The match as a document: the facts its round began with and the round's moves;
@@ -480,10 +476,7 @@ def no_move(phase: Phase, seat: int | None) -> Illegal:
 def parse_phase_move(ex: Exchange | None, variant: Variant, text: MoveText | str) -> Move:
     """A move text read in the tribute phase: a bare card by the seat that owes a tribute or a
     return is that move, 4A4-MATCH-2 (Phases and their moves)."""
-    if isinstance(text, str):
-        text = parse_move_text(text, decks=variant.decks, verbs=Move.verbs())
-    else:
-        text.cards.check_within(variant.decks)
+    text = move_text(text, decks=variant.decks, verbs=Move.verbs())
     if text.verb is None and ex is not None:
         kind = tribute.bare_kind(ex, text.seat)
         if kind is not None:

@@ -17,6 +17,7 @@ from typing import ClassVar, NamedTuple
 
 import attrs
 
+from cardrules import args
 from cardrules.cards import Card, Rank
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.game import Derives, Judge
@@ -86,6 +87,8 @@ class MatchView(Derives, Judge[Move]):
     @classmethod
     def of(cls, match: Match, seat: int) -> MatchView:
         """The view of ``match`` that ``seat`` has."""
+        args.instance(match, Match, "match")
+        seat = args.seat(seat, match.players)
         return cls(
             seat=seat,
             variant=match.variant,
@@ -172,6 +175,8 @@ class MatchView(Derives, Judge[Move]):
         if self.phase is Phase.PLAY:
             assert self.play is not None
             return self.play.legal_moves(seat)
+        if seat is not None:
+            seat = args.seat(seat, self.players)
         ex = self.exchange
         listed: list[Move] = []
         if ex is not None and ex.turn == self.seat and seat in (None, self.seat):
@@ -180,6 +185,7 @@ class MatchView(Derives, Judge[Move]):
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
         """One of this seat's legal moves, drawn uniformly."""
+        args.rng(rng)
         moves = list(self.legal_moves(seat))
         if not moves:
             raise IllegalMoveError(no_move(self.phase, self.seat))

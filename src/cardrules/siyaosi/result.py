@@ -9,7 +9,8 @@ from enum import StrEnum
 
 import attrs
 
-from cardrules.errors import CardrulesError
+from cardrules import args
+from cardrules.errors import ArgumentError, CardrulesError
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document, records
 
 __all__ = ["Outcome", "RoundResult", "round_result"]
@@ -95,8 +96,15 @@ records.register_structure_hook(RoundResult, _structure)
 def round_result(players: int, finish: tuple[int, ...], ruling: int | None) -> RoundResult:
     """The result of a round that ended with ``finish`` (seats out in order).
 
-    Raises :class:`~cardrules.errors.CardrulesError` if no team is all out yet.
+    Raises :class:`~cardrules.errors.CardrulesError` if no team is all out yet, and for
+    arguments that are not a table size 4 … 8, seats and a team (``bad-argument``).
     """
+    players = args.integer(players, 4, 8, "players", what="the number of players")
+    if not isinstance(finish, tuple | list) or any(type(s) is not int for s in finish):
+        raise ArgumentError(f"a tuple of seats, got {args.shown(finish)}", key="finish")
+    finish = tuple(finish)
+    if ruling is not None and (type(ruling) is not int or ruling not in (0, 1)):
+        raise ArgumentError(f"team 0, team 1 or None, got {args.shown(ruling)}", key="ruling")
     if len(set(finish)) != len(finish) or any(not 0 <= s < players for s in finish):
         raise CardrulesError(f"finish must list distinct seats 0..{players - 1}, got {finish}")
     done = [all(s in finish for s in range(team, players, 2)) for team in (0, 1)]

@@ -18,7 +18,7 @@ from cardrules.codes import Code, CodeTable
 from cardrules.errors import Illegal
 from cardrules.game import common_refusal
 from cardrules.multiset import Cards
-from cardrules.notation import MoveText, parse_move_text
+from cardrules.notation import MoveText, move_text
 from cardrules.siyaosi import chain
 from cardrules.siyaosi.combos import (
     COMBINATION_CLAUSES,
@@ -398,10 +398,7 @@ def parse_move(sit: Situation, text: MoveText | str) -> Move:
     """The move a case-file text names here, 4A4-MOVES-2 (Reading a move): a bare play onto an
     open chain that splits into chain steps is a cha/gou, two cards of a captured single's rank
     a capture, the next seat's two cards making a straight with a single a 吃."""
-    if isinstance(text, str):
-        text = parse_move_text(text, decks=sit.table.variant.decks, verbs=Move.verbs())
-    else:
-        text.cards.check_within(sit.table.variant.decks)
+    text = move_text(text, decks=sit.table.variant.decks, verbs=Move.verbs())
     if text.verb is not None:
         return Move.from_text(text)
     top = sit.top

@@ -19,6 +19,7 @@ from typing import ClassVar
 
 import attrs
 
+from cardrules import args
 from cardrules.cards import Card, Rank, Suit
 from cardrules.deck import deal
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
@@ -68,7 +69,7 @@ def first_leader(variant: Variant, hands: Sequence[Cards]) -> int:
 def _levels(levels: Sequence[Rank | str] | None, variant: Variant) -> tuple[Rank, Rank]:
     if levels is None:
         return (variant.start_level, variant.start_level)
-    if isinstance(levels, str) or len(levels) != 2:
+    if not isinstance(levels, list | tuple) or len(levels) != 2:
         raise PositionError("one level per team, e.g. ('2', '5')", key="levels")
     out = []
     for level in levels:
@@ -180,14 +181,15 @@ class State(Derives, TableFacts, Steps[Move]):
         trick). ``levels`` are the teams' levels (default: the variant's start level), as ranks
         or text; ``ruling`` the ruling team (``None``: nobody rules)."""
         v = _variant(variant)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise PositionError(f"a seed is an integer, got {quote(seed)}", key="seed")
+        seed = args.seed(seed, error=PositionError)
         if leader is not None and (
             isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < v.players
         ):
-            raise PositionError(f"a seat 0..{v.players - 1}, got {quote(leader)}", key="leader")
-        if ruling is not None and (isinstance(ruling, bool) or ruling not in (0, 1)):
-            raise PositionError(f"team 0, team 1 or None, got {quote(ruling)}", key="ruling")
+            raise PositionError(
+                f"a seat 0..{v.players - 1}, got {args.shown(leader)}", key="leader"
+            )
+        if ruling is not None and (type(ruling) is not int or ruling not in (0, 1)):
+            raise PositionError(f"team 0, team 1 or None, got {args.shown(ruling)}", key="ruling")
         hands, _ = deal(v.decks, seed, deal_sizes(v))
         if leader is None:
             leader = first_leader(v, hands)
@@ -199,6 +201,7 @@ class State(Derives, TableFacts, Steps[Move]):
     def from_position(cls, position: Position) -> State:
         """The state a case's ``[position]`` describes (the start of a trick), 4A4-POS-1
         (Positions)."""
+        args.instance(position, Position, "position")
         if position.game != "siyaosi":
             raise PositionError("this is the 四幺四 engine", key="game")
         position.refuse("trump", "banker", "kitty", "points")
@@ -258,6 +261,8 @@ class State(Derives, TableFacts, Steps[Move]):
         :meth:`apply` accept every choice."""
         if seat is None:
             return LegalMoves(lambda: iter(self._listed()), self.explain, Move)
+        if type(seat) is not int or not 0 <= seat < len(self.hands):
+            seat = args.seat(seat, self.players)
         return LegalMoves(lambda: iter(self._listed_for(seat)), self.explain, Move)
 
     def _rank_counts(self) -> tuple[tuple[int, ...], ...]:
@@ -293,6 +298,7 @@ class State(Derives, TableFacts, Steps[Move]):
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
         """A legal move drawn uniformly from :meth:`legal_moves` (for simulations)."""
+        args.rng(rng)
         moves = self._listed() if seat is None else list(self.legal_moves(seat))
         if not moves:
             raise IllegalMoveError(rules.CODES.refuse("round-over", "no seat has a move now"))
@@ -335,12 +341,8 @@ class State(Derives, TableFacts, Steps[Move]):
     def view(self, seat: int) -> View:
         """What ``seat`` may know, 4A4-VIEW-1 (What a seat may know)."""
         hands = self.hands
-        if (type(seat) is not int or not 0 <= seat < len(hands)) and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
-        ):
-            raise PositionError(
-                f"there is no seat {quote(seat)} at this table (0..{self.players - 1})", key="seat"
-            )
+        if type(seat) is not int or not 0 <= seat < len(hands):
+            seat = args.seat(seat, self.players)
         ranks = self._ranks
         return made_view(
             seat,

@@ -9,6 +9,7 @@ from typing import ClassVar
 
 import attrs
 
+from cardrules import args
 from cardrules.cards import Card
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.game import Derives, Judge
@@ -152,12 +153,15 @@ class View(Derives, TableFacts, Judge[Move]):
 
     def legal_moves(self, seat: int | None = None) -> LegalMoves[Move]:
         """This seat's legal moves, in the state's order (another ``seat`` has none here)."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.hand_sizes)):
+            seat = args.seat(seat, self.players)
         if seat is not None and seat != self.seat:
             return LegalMoves(lambda: iter(()), self.explain, Move)
         return LegalMoves(lambda: iter(self._listed()), self.explain, Move)
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
         """One of this seat's legal moves, drawn uniformly."""
+        args.rng(rng)
         moves = list(self.legal_moves(seat))
         if not moves:
             raise IllegalMoveError(

@@ -1,0 +1,219 @@
+"""The functions of :mod:`cardrules.shengji`'s API, each checking its arguments first.
+
+``cardrules.shengji.classify``, ``beats``, ``trump_context``, the follow helpers
+(``count_follows``, ``iter_follows``, ``explain_follow``, ``random_follow``,
+``cheapest_follow``, ``matches_structure``), ``resolve_throw`` and ``settle`` are these: each
+refuses an argument of the wrong type or out of range with an
+:class:`~cardrules.errors.ArgumentError` (code ``bad-argument``) naming it — cards that are no
+:class:`~cardrules.multiset.Cards` or hold more copies than the round's decks, a context that is
+no :class:`~cardrules.shengji.order.TrumpContext`, a seat not at the table, a level that is a
+joker — and then calls the function it is named after, in :mod:`~cardrules.shengji.pieces`,
+:mod:`~cardrules.shengji.follow`, :mod:`~cardrules.shengji.throws`,
+:mod:`~cardrules.shengji.order` or :mod:`~cardrules.shengji.levels`. The engines call those
+directly with the arguments they made themselves, so no check costs anything on a hot path.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+
+from cardrules import args
+from cardrules.cards import Card, Rank, Suit
+from cardrules.errors import ArgumentError, Illegal
+from cardrules.multiset import Cards
+from cardrules.shengji import follow, order, pieces, throws
+from cardrules.shengji.levels import Settlement
+from cardrules.shengji.levels import settle as _settle
+from cardrules.shengji.order import TrumpContext
+from cardrules.shengji.pieces import Combination
+from cardrules.shengji.throws import ThrowOutcome
+from cardrules.shengji.variant import Variant
+
+__all__ = [
+    "beats",
+    "cheapest_follow",
+    "classify",
+    "count_follows",
+    "explain_follow",
+    "iter_follows",
+    "matches_structure",
+    "random_follow",
+    "resolve_throw",
+    "settle",
+    "trump_context",
+]
+
+#: The most match points a count in :func:`settle` may be (far above any real score).
+_MAX_POINTS = 10**9
+
+
+def _ctx(ctx: object) -> TrumpContext:
+    return args.instance(ctx, TrumpContext, "ctx", what="a TrumpContext")
+
+
+def _cards(cards: object, ctx: TrumpContext, key: str) -> Cards:
+    held = args.instance(cards, Cards, key, what="a Cards")
+    if held.max_copies() > ctx.decks:
+        raise ArgumentError(
+            f"{held} holds more copies of a card than the round's {ctx.decks} decks", key=key
+        )
+    return held
+
+
+def _combination(value: object, key: str) -> Combination:
+    return args.instance(value, Combination, key, what="a Shengji Combination")
+
+
+def _level(value: object, key: str) -> Rank:
+    if not isinstance(value, Rank) or value.is_joker:
+        raise ArgumentError(f"a level is a Rank 2 … A, got {args.shown(value)}", key=key)
+    return value
+
+
+def _points(value: object, key: str, low: int) -> int:
+    return args.integer(value, low, _MAX_POINTS, key)
+
+
+def _counts(value: object, players: int, key: str, low: int) -> tuple[int, ...]:
+    if not isinstance(value, tuple | list) or len(value) != players:
+        raise ArgumentError(f"one integer per seat ({players}), got {args.shown(value)}", key=key)
+    return tuple(_points(v, key, low) for v in value)
+
+
+def classify(cards: Cards, ctx: TrumpContext) -> Combination | None:
+    """Read cards as one combination: a tuple or tractor, else a throw of canonical pieces;
+    ``None`` when they are empty or mix suit keys, SJ-UNIT-3 (One combination at a time, of one
+    suit) — :func:`cardrules.shengji.pieces.classify`, its arguments checked."""
+    context = _ctx(ctx)
+    return pieces.classify(_cards(cards, context, "cards"), context)
+
+
+def beats(
+    top: Combination, play: Combination, ctx: TrumpContext, *, lead: Combination | None = None
+) -> bool:
+    """Whether ``play`` beats ``top``, the combination on top of the trick, SJ-ORDER-1 (What can
+    be compared) … SJ-ORDER-4 (Throws are beaten only by ruffs that keep their structure) —
+    :func:`cardrules.shengji.pieces.beats`, its arguments checked."""
+    context = _ctx(ctx)
+    first = None if lead is None else _combination(lead, "lead")
+    return pieces.beats(_combination(top, "top"), _combination(play, "play"), context, lead=first)
+
+
+def matches_structure(lead: Combination, play: Combination | Cards, ctx: TrumpContext) -> bool:
+    """Whether ``play`` keeps the lead's structure, as a ruff must to win, SJ-ORDER-4 (Throws
+    are beaten only by ruffs that keep their structure) —
+    :func:`cardrules.shengji.pieces.matches_structure`, its arguments checked."""
+    context = _ctx(ctx)
+    shown = play if isinstance(play, Combination) else _cards(play, context, "play")
+    return pieces.matches_structure(_combination(lead, "lead"), shown, context)
+
+
+def trump_context(variant: Variant, level: Rank, trump: Suit | None) -> TrumpContext:
+    """The card order of a round at ``level`` with ``trump`` (``None``: no trump suit) —
+    :func:`cardrules.shengji.order.trump_context`, its arguments checked."""
+    args.instance(variant, Variant, "variant", what="a Shengji Variant")
+    if trump is not None and not isinstance(trump, Suit):
+        raise ArgumentError(f"a Suit or None, got {args.shown(trump)}", key="trump")
+    return order.trump_context(variant, _level(level, "level"), trump)
+
+
+def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
+    """How many legal follows of ``lead`` ``hand`` has, SJ-FOLLOW-1 (As many cards as the lead) —
+    :func:`cardrules.shengji.follow.count_follows`, its arguments checked."""
+    context = _ctx(ctx)
+    return follow.count_follows(_combination(lead, "lead"), _cards(hand, context, "hand"), context)
+
+
+def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[Cards]:
+    """Every legal follow of ``lead`` from ``hand`` — :func:`cardrules.shengji.follow.iter_follows`,
+    its arguments checked at once (before the first follow is asked for)."""
+    context = _ctx(ctx)
+    return follow.iter_follows(_combination(lead, "lead"), _cards(hand, context, "hand"), context)
+
+
+def explain_follow(
+    lead: Combination, hand: Cards, play: Cards, ctx: TrumpContext
+) -> Illegal | None:
+    """Why ``play`` from ``hand`` is no legal follow of ``lead`` (an
+    :class:`~cardrules.errors.Illegal`), or ``None`` —
+    :func:`cardrules.shengji.follow.explain_follow`, its arguments checked."""
+    context = _ctx(ctx)
+    return follow.explain_follow(
+        _combination(lead, "lead"),
+        _cards(hand, context, "hand"),
+        _cards(play, context, "play"),
+        context,
+    )
+
+
+def random_follow(lead: Combination, hand: Cards, ctx: TrumpContext, rng: random.Random) -> Cards:
+    """A legal follow of ``lead`` from ``hand`` drawn with ``rng``, without listing them —
+    :func:`cardrules.shengji.follow.random_follow`, its arguments checked."""
+    context = _ctx(ctx)
+    return follow.random_follow(
+        _combination(lead, "lead"), _cards(hand, context, "hand"), context, args.rng(rng)
+    )
+
+
+def cheapest_follow(
+    lead: Combination,
+    hand: Cards,
+    ctx: TrumpContext,
+    cost: Callable[[Card], float] | None = None,
+) -> Cards | None:
+    """The legal follow of ``lead`` from ``hand`` that costs least by ``cost`` —
+    :func:`cardrules.shengji.follow.cheapest_follow`, its arguments checked."""
+    context = _ctx(ctx)
+    if cost is not None and not callable(cost):
+        raise ArgumentError(f"a function of a card, or None, got {args.shown(cost)}", key="cost")
+    return follow.cheapest_follow(
+        _combination(lead, "lead"), _cards(hand, context, "hand"), context, cost
+    )
+
+
+def resolve_throw(
+    throw: Combination, thrower: int, hands: Sequence[Cards], ctx: TrumpContext
+) -> ThrowOutcome:
+    """Whether ``thrower``'s throw stands against the other ``hands``, SJ-THROW-2 (When a throw
+    stands) — :func:`cardrules.shengji.throws.resolve_throw`, its arguments
+    checked."""
+    context = _ctx(ctx)
+    players = context.variant.players
+    seat = args.seat(thrower, players, "thrower")
+    held = args.sequence(hands, Cards, players, "hands", what="one hand per seat")
+    if len(held) != players:
+        raise ArgumentError(f"one hand per seat ({players}), got {len(held)}", key="hands")
+    for hand in held:
+        _cards(hand, context, "hands")
+    return throws.resolve_throw(_combination(throw, "throw"), seat, held, context)
+
+
+def settle(
+    variant: Variant,
+    *,
+    round_number: int,
+    levels: tuple[Rank, Rank],
+    banker: int,
+    attacker_points: int,
+    scores: tuple[int, ...],
+    penalties: tuple[int, ...],
+) -> Settlement:
+    """The settlement of a round: who holds, how far levels rise, the next banker, the match
+    score, SJ-LEVEL-1 (The level table) — :func:`cardrules.shengji.levels.settle`, its arguments
+    checked."""
+    args.instance(variant, Variant, "variant", what="a Shengji Variant")
+    players = variant.players
+    number = args.integer(round_number, 1, _MAX_POINTS, "round_number")
+    if not isinstance(levels, tuple | list) or len(levels) != 2:
+        raise ArgumentError(f"one level per team, got {args.shown(levels)}", key="levels")
+    both = (_level(levels[0], "levels"), _level(levels[1], "levels"))
+    return _settle(
+        variant,
+        round_number=number,
+        levels=both,
+        banker=args.seat(banker, players, "banker"),
+        attacker_points=_points(attacker_points, "attacker_points", 0),
+        scores=_counts(scores, players, "scores", -_MAX_POINTS),
+        penalties=_counts(penalties, players, "penalties", 0),
+    )
