@@ -1223,7 +1223,7 @@ def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
     the pieces the hand's best vector uses (SJ-FOLLOW-4 (The follow must be the best the hand
     allows)) are counted by the packing programme run over the choices themselves
     (``packing.count_choices``). Only past that programme's bound of
-    states (``_COUNT_LIMIT_EXACT`` per position, ``packing.WORK_BUDGET`` steps in all) is the
+    states (``_COUNT_LIMIT_EXACT`` per position, ``packing.COUNT_WORK`` units of work in all) is the
     count refused with :class:`~cardrules.legal.TooManyMovesError` (``count`` ``None``), so the
     work stays bounded."""
     need = lead.size

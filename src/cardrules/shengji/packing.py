@@ -532,12 +532,14 @@ class TooLarge(Exception):
     """A count or search would pass its bound of work (callers turn it into an answer)."""
 
 
-#: The most elementary steps (a state carried over one choice of copies, a state stepped by one
-#: piece start) that :func:`count_choices` and :func:`cheapest_choice` take in all before they
-#: give up with :class:`TooLarge`: the per-position bound on states alone lets a long suit of
-#: many copies multiply its work position by position. Calibrated by ``benchmarks/bench_follow.py``
-#: to stay well under the 0.5 s a call may take (about 1 µs a step on the benchmark machine).
-WORK_BUDGET = 250_000
+#: The most work :func:`count_choices` (states carried into and out of a new choice of copies
+#: at a position, partial choices carried on) and :func:`cheapest_choice` (piece starts tried
+#: from a state) do in all before they give up with :class:`TooLarge`. The per-position bound on
+#: states alone let a long suit of many copies multiply its work position by position (1.5 s
+#: for one 8-deck count). A unit costs about 5 µs on the benchmark machine (2 shared cores), so
+#: each bound keeps a call near 0.25 s at worst; ``benchmarks/bench_follow.py`` measures it.
+COUNT_WORK = 40_000
+CHEAPEST_WORK = 50_000
 
 
 def _choices_at(counts: tuple[int, ...]) -> dict[tuple[tuple[int, ...], int], int]:
@@ -570,7 +572,7 @@ def count_choices(
     run, per position, their counts held, at least 2 each) and of ``loose`` kinds (counts; in no
     piece) — from which ``need`` can be cut. Raises :class:`TooLarge` when more than ``limit``
     distinct partial states would be tracked at once, or the walk would take more than
-    :data:`WORK_BUDGET` steps in all.
+    the work bound (:data:`COUNT_WORK`).
 
     The walk is :func:`reach`'s, over the copies chosen: its state is what the packing
     programme knows after the positions so far (its whole map from coverage to reachable
@@ -611,20 +613,22 @@ def count_choices(
             nxt: dict[tuple[frozenset[tuple[Coverage, int]], int], int] = {}
             for inner, taken in by_inner.items():
                 states = dict(inner)
-                work += len(picks) * (len(states) + len(taken))
-                if work > WORK_BUDGET:
-                    raise TooLarge
                 moved: dict[tuple[int, ...], frozenset[tuple[Coverage, int]]] = {}
                 for (chosen, total), ways in picks.items():
                     after = moved.get(chosen)
                     if after is None:
+                        work += len(states)
+                        if work > COUNT_WORK:
+                            raise TooLarge
                         run = (*upper[:p], chosen, *upper[p + 1 :])
                         stepped = advance(states, run, p, shapes, g, upper)
+                        work += len(stepped)
                         kept = ((c, g.lowered(m) & ahead.get(c, 0)) for c, m in stepped.items())
                         after = frozenset((c, m) for c, m in kept if m)
                         moved[chosen] = after
                     if not after:
                         continue
+                    work += len(taken) // 8
                     for t, n in taken:
                         if t + total <= size and t + total + left[q] >= short:
                             key = (after, t + total)
@@ -760,7 +764,7 @@ def cheapest_choice(
     (their prices, cheapest first, in no piece). Returns its price, the copies per run,
     position and kind, and how many loose copies; ``None`` when there is none. Raises
     :class:`TooLarge` when more than ``limit`` states would be kept at one position, or the
-    walk would take more than :data:`WORK_BUDGET` steps in all.
+    walk would take more than the work bound (:data:`CHEAPEST_WORK`).
 
     :func:`reach`'s walk with a price instead of a set: the state is the coverage, the pieces
     placed so far (a point of the grid) and the copies taken so far; each state keeps its least
@@ -778,7 +782,7 @@ def cheapest_choice(
                 cov, x, t = key
                 starts_here = options(run, p, cov, shapes)
                 work += len(starts_here)
-                if work > WORK_BUDGET:
+                if work > CHEAPEST_WORK:
                     raise TooLarge
                 for start in starts_here:
                     moved_to = step(run, p, cov, start)
