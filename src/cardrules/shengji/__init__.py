@@ -28,6 +28,7 @@ from cardrules.registry import GameEntry, register
 from cardrules.shengji.adapter import ADAPTER
 from cardrules.shengji.bids import Bid
 from cardrules.shengji.bots import HeuristicBot
+from cardrules.shengji.bounds import record_bounds
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import EVENTS, events_from_json, events_to_json
 from cardrules.shengji.follow import (
@@ -178,5 +179,6 @@ register(
         position_keys=POSITION_KEYS,
         new_match=_new_match,
         schema_builder=schemas,
+        record_bounds=record_bounds,
     )
 )
