@@ -10,6 +10,7 @@ plays on.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
 import time
@@ -18,10 +19,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
-from cardrules import CardrulesError, shengji, siyaosi
-from cardrules.jsonio import JSONObject
+from cardrules import CardrulesError, Ruling, load_position, shengji, siyaosi
+from cardrules.jsonio import JSON, JSONObject
+from cardrules.judge import judge
 from cardrules.limits import quote
+from cardrules.records import read_record, replay
 from cardrules.testing.tamper import paths, put
 
 BIG = 10**5000
@@ -310,3 +315,180 @@ def test_documents_round_trip_unchanged() -> None:
         again = read(json.loads(json.dumps(doc)))
         out = again.to_json() if hasattr(again, "to_json") else None  # events: a tuple
         assert out is None or out == doc, what
+
+
+# ---------------------------------------------------------------- every reader, tampered at random
+def _read_record_text(doc: Any) -> object:
+    return read_record("tampered.json", text=_text(doc))
+
+
+def _more_documents() -> list[tuple[str, Reader, JSONObject]]:
+    """The readers :func:`_documents` leaves out: game records, rulings and match results."""
+    finished = _walk(siyaosi.Match.new("classic", seed=1), 0, 10**5)[0]
+    sj_match = _walk(shengji.Match.new("four-deck", seed=1), 2, 230)[0]
+    four_match = _walk(siyaosi.Match.new("one-deck", seed=3), 0, 40)[0]
+    position = load_position(
+        {
+            "game": "siyaosi",
+            "variant": "classic",
+            "seed": 7,
+            "hands": ["3S 4S", "KH KD", "5S", "QH QD"],
+            "leader": 0,
+        }
+    )
+    ruling = judge(position, ["0: 3S", "1: KH KD"])
+    return [
+        ("siyaosi match-result", siyaosi.MatchResult.from_json, finished.result().to_json()),
+        ("siyaosi record", _read_record_text, four_match.to_record().to_json()),
+        ("shengji record", _read_record_text, sj_match.to_record().to_json()),
+        ("siyaosi ruling", lambda d: Ruling.from_json(d, "siyaosi"), ruling.to_json()),
+    ]  # fmt: skip
+
+
+FUZZED = DOCUMENTS + _more_documents()
+
+#: Values a hostile client puts anywhere: long strings, huge, negative and float numbers,
+#: booleans, containers of the wrong shape, deep nesting.
+_DEEP: JSON = []
+for _ in range(100):
+    _DEEP = [_DEEP]
+HOSTILE: list[JSON] = [
+    MEGABYTE,
+    "x" * 5000,
+    "3S " * 500,
+    "BJ BJ BJ BJ BJ BJ BJ BJ BJ",
+    BIG,
+    -BIG,
+    2**64,
+    10**30,
+    -(2**63),
+    -1,
+    0,
+    7,
+    True,
+    False,
+    1.0,
+    0.5,
+    None,
+    "",
+    "1",
+    [],
+    {},
+    [0] * 10_000,
+    [MEGABYTE],
+    [BIG, BIG],
+    _DEEP,
+    {"seat": 1, "kind": "play", "cards": "3S"},
+    {"format": 1, "game": "shengji", "type": "state"},
+]
+#: Every top-level field of every document, by key: another moment's, another type's or the
+#: other game's value for the same field.
+_FIELDS: dict[str, list[JSON]] = {}
+for _what, _read, _doc in FUZZED:
+    for _key, _value in _doc.items():
+        _FIELDS.setdefault(_key, []).append(_value)
+
+_DIGITS = {"\x00big": "1" + "0" * 5000, "\x00-big": "-1" + "0" * 5000}
+
+
+def _text(doc: Any) -> str:
+    """JSON text of ``doc``, a 10**5000 written out digit by digit as a hostile client would
+    send it (Python's own writer refuses to)."""
+
+    def mark(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: mark(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [mark(v) for v in value]
+        if value is BIG or (isinstance(value, int) and value == BIG):
+            return "\x00big"
+        if isinstance(value, int) and value == -BIG:
+            return "\x00-big"
+        return value
+
+    text = json.dumps(mark(doc))
+    for marker, digits in _DIGITS.items():
+        text = text.replace(json.dumps(marker), digits)
+    return text
+
+
+@st.composite
+def _tampered(draw: st.DrawFn) -> tuple[str, Reader, Any, JSONObject]:
+    what, read, doc = draw(st.sampled_from(FUZZED))
+    out: Any = copy.deepcopy(doc)
+    how = draw(st.sampled_from(["value", "value", "value", "field", "whole", "drop"]))
+    if how == "whole":  # another type's or the other game's document
+        out = copy.deepcopy(draw(st.sampled_from(FUZZED))[2])
+    places = [p for p in paths(out) if len(p) > 1 or p[0] not in ("format", "game", "type")]
+    changed: list[Any] = []
+    for _ in range(draw(st.integers(1, 2))):
+        # a place not inside one changed already (paths listed parents first)
+        free = [p for p in places if not any(p[: len(c)] == c for c in changed)]
+        if not free:
+            break
+        place = draw(st.sampled_from(free))
+        changed.append(place)
+        if how == "field" and place[0] in _FIELDS:
+            changed.append(place[:1])
+            put(out, place[:1], copy.deepcopy(draw(st.sampled_from(_FIELDS[str(place[0])]))))
+        elif how == "drop" and len(place) == 1:
+            out.pop(place[0])
+        else:
+            put(out, place, draw(st.sampled_from(HOSTILE)))
+    as_text = draw(st.booleans()) and "record" not in what
+    return what, read, _text(out) if as_text else out, doc
+
+
+def _plays_on(what: str, read: Reader, loaded: object) -> None:
+    """A document that loads is one that could exist: it writes itself back, reads back the same,
+    and (a state, view or match) answers ``legal_moves`` and plays a listed move."""
+    if isinstance(loaded, tuple):  # an event log
+        game = "shengji" if what.startswith("shengji") else "siyaosi"
+        events = shengji if game == "shengji" else siyaosi
+        again = events.events_to_json(loaded)
+        assert events.events_to_json(read(again)) == again
+        return
+    if what.endswith("record"):  # replayed, or refused at the move that cannot be played
+        try:
+            replay(loaded)  # type: ignore[arg-type]
+        except CardrulesError as err:
+            assert err.code
+        return
+    doc = loaded.to_json()  # type: ignore[attr-defined]
+    assert read(json.loads(_text(doc))).to_json() == doc  # type: ignore[attr-defined]
+    if hasattr(loaded, "legal_moves"):
+        legal = loaded.legal_moves()
+        moves = list(itertools.islice(legal, 3)) if legal.listable() else []
+        for move in moves:
+            assert loaded.explain(move) is None  # type: ignore[attr-defined]
+        if moves and hasattr(loaded, "apply"):
+            loaded.apply(moves[0])
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink],  # no tracing: timed
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(_tampered())
+def test_every_reader_refuses_tampered_documents_quickly_or_plays_on(
+    case: tuple[str, Reader, Any, JSONObject],
+) -> None:
+    """A tampered document of every reader — strings where lists belong, huge, negative, boolean
+    and float numbers, nested junk, other types' and the other game's documents — is refused
+    with a ``CardrulesError`` carrying a code (within the 0.1 s budget of
+    ``benchmarks/bench_readers.py``; asserted at 1 s, the test machine being shared), or loads
+    into something that plays on."""
+    what, read, tampered, _original = case
+    start = time.perf_counter()
+    try:
+        loaded = read(tampered)
+    except CardrulesError as err:
+        elapsed = time.perf_counter() - start
+        assert err.code, what
+        assert len(str(err)) < 2000, what
+        assert elapsed < 1.0, (what, elapsed)
+        return
+    assert time.perf_counter() - start < 1.0, what
+    _plays_on(what, read, loaded)
