@@ -294,8 +294,8 @@ class Reader:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.bad(key, value, "an integer is needed")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            lo_s = "" if lo is None else str(lo)
-            hi_s = "" if hi is None else str(hi)
+            lo_s = "" if lo is None else quote(lo)
+            hi_s = "" if hi is None else quote(hi)
             raise self.bad(key, value, f"out of range {lo_s}..{hi_s}")
         return value
 
@@ -493,7 +493,7 @@ def _bounded_hook(tp: object) -> Callable[[object, object], object]:
                 raise TypeError(f"an integer is needed, got {_json_type(value)}")
             lo, hi = _BOUNDS.get().range_of(bound.name)
             if not lo <= value <= hi:
-                raise ValueError(f"out of range {lo}..{hi}, got {quote(value)}")
+                raise ValueError(f"out of range {quote(lo)}..{quote(hi)}, got {quote(value)}")
             return value
 
         return bounded_int

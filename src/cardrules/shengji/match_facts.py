@@ -21,6 +21,7 @@ from cardrules.jsonio import (
     read_record,
     record_json,
 )
+from cardrules.limits import quote
 from cardrules.shengji import phases
 from cardrules.shengji.bids import Bid
 from cardrules.shengji.bounds import Scores, record_bounds, score_bound, table_sizes
@@ -219,5 +220,5 @@ class MatchStanding:
         most = score_bound(variant, settled)
         if any(abs(score) > most for score in self.scores):
             raise PositionError(
-                f"{settled} settled round(s) move a score by at most {most}", key="scores"
+                f"{settled} settled round(s) move a score by at most {quote(most)}", key="scores"
             )

@@ -398,7 +398,8 @@ def check_view(view: MatchView) -> None:
         raise PositionError("one integer per team", key="score")
     most = score_bound(variant, view.round - 1)
     if any(abs(x) > most for x in score):
-        raise PositionError(f"{view.round - 1} round(s) score at most {most} here", key="score")
+        why = f"{view.round - 1} round(s) score at most {quote(most)} here"
+        raise PositionError(why, key="score")
     if not isinstance(view.phase, Phase):
         raise PositionError("a Phase", key="phase")
     hand, sizes = view.hand, view.hand_sizes
@@ -469,7 +470,7 @@ def _check_result(view: MatchView) -> None:
         raise PositionError("only a won match has a result", key="result")
     most = score_bound(view.variant, view.round)
     if any(type(x) is not int or abs(x) > most for x in won.score):
-        raise PositionError(f"{view.round} round(s) score at most {most} here", key="result")
+        raise PositionError(f"{view.round} round(s) score at most {quote(most)} here", key="result")
     last = round_result(view.variant.players, view.play.out, view.ruling)
     standing = after_round(view.variant, view.levels, view.ruling, last)
     if (won.rounds, won.last, won.levels, won.winner) != (

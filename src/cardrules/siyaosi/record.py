@@ -174,7 +174,7 @@ def _check_numbers(match: Match) -> None:
     most = score_bound(match.variant, number - 1)
     if any(abs(x) > most for x in score):
         raise PositionError(
-            f"{number - 1} round(s) played score at most {most} at this table, got "
+            f"{number - 1} round(s) played score at most {quote(most)} at this table, got "
             f"{quote(list(score))}",
             key="score",
         )
