@@ -35,8 +35,16 @@ import attrs
 
 from cardrules import args
 from cardrules.cards import Card
-from cardrules.errors import ArgumentError, CardrulesError
-from cardrules.jsonio import JSON, JSONObject, document, open_document, read_record, record_json
+from cardrules.errors import ArgumentError, CardrulesError, DocumentError
+from cardrules.jsonio import (
+    JSON,
+    Bounds,
+    JSONObject,
+    document,
+    open_document,
+    read_record,
+    record_json,
+)
 from cardrules.move import MAX_SEAT
 from cardrules.multiset import Cards
 
@@ -233,12 +241,22 @@ def write_events(game: str, events: Sequence[Event]) -> JSONObject:
 
 
 def read_events(
-    data: Mapping[str, JSON] | str | bytes, game: str, classes: Sequence[type[Event]]
+    data: Mapping[str, JSON] | str | bytes,
+    game: str,
+    classes: Sequence[type[Event]],
+    bounds: Bounds | None = None,
 ) -> tuple[Event, ...]:
     """Read an event log written by :func:`write_events` for ``game``, whose events are of
-    ``classes``."""
+    ``classes``: each field's JSON type checked before it is converted, every seat, count and
+    score within ``bounds`` (the game's ranges, :class:`~cardrules.jsonio.Bounds`; by default
+    the widest any of its tables allows)."""
     by_name = {cls.NAME: cls for cls in classes}
     reader = open_document(data, game, "events")
+    if bounds is None:
+        from cardrules.registry import game_named
+
+        widest = game_named(game).record_bounds
+        bounds = None if widest is None else widest()
     out: list[Event] = []
     for path, item in reader.items("events", MAX_EVENTS):
         if not isinstance(item, Mapping):
@@ -248,6 +266,10 @@ def read_events(
         cls = by_name.get(name) if isinstance(name, str) else None
         if cls is None:
             raise reader.bad(f"{path}.event", name, "one of " + ", ".join(sorted(by_name)))
-        out.append(read_record(cls, fields, f"{game} {name} event"))
+        try:
+            out.append(read_record(cls, fields, f"{game} {name} event", bounds))
+        except DocumentError as err:
+            key = f"{path}.{err.key}" if err.key else path
+            raise reader.fail(key, err.detail) from None
     reader.done()
     return tuple(out)

@@ -23,10 +23,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
+from contextvars import ContextVar
 from enum import StrEnum
-from typing import TypeAlias, TypeVar
+from typing import Annotated, Any, TypeAlias, TypeVar, get_args, get_origin
 
+import attrs
 import cattrs
+from cattrs.errors import AttributeValidationNote, IterableValidationError, IterableValidationNote
+from cattrs.gen import make_dict_structure_fn
 
 from cardrules.cards import Rank, Suit
 from cardrules.errors import CardrulesError, DocumentError, PositionError
@@ -35,11 +39,19 @@ from cardrules.multiset import Cards
 
 __all__ = [
     "FORMAT",
+    "GENERIC_BOUNDS",
     "JSON",
     "MAX_JSON_BYTES",
     "MAX_JSON_DEPTH",
+    "MAX_RECORD_INT",
+    "Bound",
+    "Bounds",
+    "CardCount",
     "JSONObject",
     "Reader",
+    "Round",
+    "Seat",
+    "Team",
     "document",
     "dumps",
     "open_document",
@@ -49,6 +61,7 @@ __all__ = [
     "reading",
     "record_json",
     "records",
+    "same",
 ]
 
 #: The version of every document layout this library writes.
@@ -122,6 +135,21 @@ def parse_json(text: str | bytes, what: str, *, limit: int = MAX_JSON_BYTES) -> 
 def dumps(value: JSON) -> str:
     """JSON text in the order the library writes (the envelope first), UTF-8 kept as is."""
     return json.dumps(value, ensure_ascii=False)
+
+
+def same(given: object, written: object) -> bool:
+    """Whether two JSON values are the same value of the same JSON type: ``true`` is not ``1``
+    and ``1.0`` is not ``1`` here, as they are to ``==``; arrays and objects compare entry by
+    entry. A reader compares a derived field it was given with the one it rebuilt this way."""
+    if type(given) is not type(written):
+        return False
+    if isinstance(given, list):
+        assert isinstance(written, list)
+        return len(given) == len(written) and all(map(same, given, written))
+    if isinstance(given, dict):
+        assert isinstance(written, dict)
+        return given.keys() == written.keys() and all(same(v, written[k]) for k, v in given.items())
+    return given == written
 
 
 def document(game: str, kind: str, body: Mapping[str, JSON]) -> JSONObject:
@@ -207,6 +235,15 @@ class Reader:
         self._seen.update(out)
         return out
 
+    def derived(self, written: Mapping[str, object], keys: Iterable[str], why: str) -> None:
+        """Refuse any of fields ``keys`` (facts that follow from the others) that is not the
+        value rebuilt in ``written`` — the same value of the same JSON type (:func:`same`:
+        ``true`` or ``1.0`` is not the seat 1)."""
+        for key in keys:
+            given = self.raw(key)
+            if not same(given, written[key]):
+                raise self.bad(key, given, why)
+
     def done(self) -> None:
         """Refuse keys that were never read: a typo must not be silently ignored."""
         for key in self._table:
@@ -257,8 +294,8 @@ class Reader:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.bad(key, value, "an integer is needed")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            lo_s = "" if lo is None else str(lo)
-            hi_s = "" if hi is None else str(hi)
+            lo_s = "" if lo is None else quote(lo)
+            hi_s = "" if hi is None else quote(hi)
             raise self.bad(key, value, f"out of range {lo_s}..{hi_s}")
         return value
 
@@ -351,6 +388,64 @@ class Reader:
 
 
 # ---------------------------------------------------------------------- flat records (cattrs)
+@attrs.frozen
+class Bound:
+    """The name of the range an integer field of a record lies in, or, on a tuple field, the
+    range of its length: ``seat: Annotated[int, Bound("seat")]`` (:data:`Seat`). The ranges
+    themselves are the game's (or the variant's) :class:`Bounds`, so one event class serves
+    every table."""
+
+    name: str
+
+
+#: A seat at the table.
+Seat = Annotated[int, Bound("seat")]
+#: A team (0 or 1).
+Team = Annotated[int, Bound("team")]
+#: A round of a match (1 is the first).
+Round = Annotated[int, Bound("round")]
+#: A number of cards (a hand's, a kitty's, a chain's width …).
+CardCount = Annotated[int, Bound("cards")]
+
+#: The largest integer a record field without a :class:`Bound` may hold: JSON numbers beyond
+#: 2^53 are not exact in most readers, and no such field needs more.
+MAX_RECORD_INT = 2**53
+
+
+@attrs.frozen
+class Bounds:
+    """What the fields of a game's records may hold (the "JSON documents" section of
+    ``spec/README.md``): ``ranges`` the ``(lowest, highest)`` value of each :class:`Bound` name,
+    ``decks`` the most copies of a card a card text may name, ``items`` the most entries of a
+    list without a bound of its own and ``text`` the most characters of a string. Each game
+    gives its bounds for a variant, or the widest its variants allow when the document does not
+    say its variant (an event log)."""
+
+    ranges: Mapping[str, tuple[int, int]] = attrs.field(hash=False)
+    decks: int = 8
+    items: int = 64
+    text: int = 200
+
+    def range_of(self, name: str) -> tuple[int, int]:
+        """The range of bound ``name``; a record field naming a bound the game does not give
+        is a mistake of the game (``bad-game``)."""
+        found = self.ranges.get(name)
+        if found is None:
+            raise CardrulesError(f"no range for the record bound {name!r}", code="bad-game")
+        return found
+
+
+#: The bounds of a record read without a game's: eight seats, eight decks.
+GENERIC_BOUNDS = Bounds(
+    {"seat": (0, 7), "team": (0, 1), "round": (1, 10_000), "cards": (0, 8 * 54)}
+)
+_BOUNDS: ContextVar[Bounds] = ContextVar("record_bounds", default=GENERIC_BOUNDS)
+
+
+def _json_type(value: object) -> str:
+    return "a boolean" if isinstance(value, bool) else quote(value)
+
+
 def _strict(kind: type[_T], name: str) -> Callable[[object, object], _T]:
     def hook(value: object, _type: object) -> _T:
         if type(value) is not kind:
@@ -361,38 +456,145 @@ def _strict(kind: type[_T], name: str) -> Callable[[object, object], _T]:
     return hook
 
 
+def _read_int(value: object, _type: object) -> int:
+    if type(value) is not int:
+        raise TypeError(f"an integer is needed, got {quote(value)}")
+    if abs(value) > MAX_RECORD_INT:
+        raise ValueError(f"out of range -2^53..2^53, got {quote(value)}")
+    return value
+
+
+def _read_text(value: object, _type: object) -> str:
+    if type(value) is not str:
+        raise TypeError(f"a string is needed, got {quote(value)}")
+    limit = _BOUNDS.get().text
+    if len(value) > limit:
+        raise ValueError(f"at most {limit} characters, got {quote(value)}")
+    return value
+
+
+def _bound_of(tp: object) -> Bound | None:
+    if get_origin(tp) is not Annotated:
+        return None
+    return next((m for m in tp.__metadata__ if isinstance(m, Bound)), None)  # type: ignore[attr-defined]
+
+
+def _bounded_hook(tp: object) -> Callable[[object, object], object]:
+    """The hook of ``Annotated[int, Bound(name)]`` (a bounded integer) or ``Annotated[tuple[…],
+    Bound(name)]`` (a list of a bounded length): the JSON type checked, then the range, before
+    anything is converted."""
+    bound = _bound_of(tp)
+    assert bound is not None
+    inner = get_args(tp)[0]
+    if inner is int:
+
+        def bounded_int(value: object, _type: object) -> int:
+            if type(value) is not int:
+                raise TypeError(f"an integer is needed, got {_json_type(value)}")
+            lo, hi = _BOUNDS.get().range_of(bound.name)
+            if not lo <= value <= hi:
+                raise ValueError(f"out of range {quote(lo)}..{quote(hi)}, got {quote(value)}")
+            return value
+
+        return bounded_int
+    return _tuple_hook(inner, bound)
+
+
+def _tuple_hook(tp: object, bound: Bound | None = None) -> Callable[[object, object], object]:
+    """The hook of a tuple field: a JSON array (a string is not taken apart), of the tuple's
+    length or, for ``tuple[X, ...]``, within ``bound``'s range (else at most
+    :attr:`Bounds.items` entries), each entry converted in turn; the first entry at fault stops
+    the reading."""
+    args = get_args(tp)
+    variadic = len(args) == 2 and args[1] is Ellipsis
+
+    def structure_tuple(value: object, _type: object) -> tuple[object, ...]:
+        if type(value) is not list:
+            raise TypeError(f"an array is needed, got {_json_type(value)}")
+        if not variadic:
+            lo = hi = len(args)
+        elif bound is not None:
+            lo, hi = _BOUNDS.get().range_of(bound.name)
+        else:
+            lo, hi = 0, _BOUNDS.get().items
+        if not lo <= len(value) <= hi:
+            span = str(lo) if lo == hi else f"{lo}..{hi}"
+            raise ValueError(f"{span} entries are needed, got {len(value)}")
+        out = []
+        for i, item in enumerate(value):
+            kind = args[0] if variadic else args[i]
+            try:
+                out.append(records.structure(item, kind))
+            except Exception as err:  # reported with its index, as cattrs reports its own
+                err.add_note(IterableValidationNote(f"Structuring {tp} @ index {i}", i, kind))
+                raise IterableValidationError(f"While structuring {tp}", [err], tuple) from None
+        return tuple(out)
+
+    return structure_tuple
+
+
+def _is_tuple(tp: object) -> bool:
+    return get_origin(tp) is tuple
+
+
+def _record_hook(cls: type[Any]) -> Callable[[object, object], object]:
+    """The hook of a nested record (an attrs class): a JSON object, then cattrs' own reading of
+    its fields (unknown keys refused)."""
+    structure = make_dict_structure_fn(cls, records, _cattrs_forbid_extra_keys=True)
+
+    def structure_record(value: object, _type: object) -> object:
+        if not isinstance(value, Mapping):
+            raise TypeError(f"an object is needed, got {_json_type(value)}")
+        return structure(value, cls)
+
+    return structure_record
+
+
 def _read_cards(value: object, _type: object) -> Cards:
-    if not isinstance(value, str) or len(value) > 4 * 54 * 8:
-        raise TypeError(f"card notation is needed, got {quote(value)}")
-    return Cards.parse(value, decks=8)
+    decks = _BOUNDS.get().decks
+    if type(value) is not str:
+        raise TypeError(f"card notation is needed, got {_json_type(value)}")
+    if len(value) > 4 * 54 * decks:
+        raise ValueError(f"more cards than {decks} deck(s) hold, got {quote(value)}")
+    return Cards.parse(value, decks=decks)
 
 
 def _read_rank(value: object, _type: object) -> Rank:
-    if not isinstance(value, str) or len(value) > 2:
-        raise TypeError(f"a rank is needed, got {quote(value)}")
-    return Rank.parse(value)
+    """Every rank of a record is a level: 2 … A, not a joker."""
+    if type(value) is not str or len(value) > 2:
+        raise TypeError(f"a level (2 … A) is needed, got {_json_type(value)}")
+    rank = Rank.parse(value)
+    if rank.is_joker:
+        raise ValueError(f"a level is a rank 2 … A, not a joker, got {quote(value)}")
+    return rank
 
 
 def _read_suit(value: object, _type: object) -> Suit:
-    if value not in ("S", "H", "C", "D"):
-        raise TypeError(f"a suit letter is needed, got {quote(value)}")
-    assert isinstance(value, str)
+    if type(value) is not str or value not in ("S", "H", "C", "D"):
+        raise TypeError(f"a suit letter is needed, got {_json_type(value)}")
     return Suit.parse(value)
 
 
 def _read_enum(value: object, cls: type[StrEnum]) -> StrEnum:
-    if not isinstance(value, str) or value not in cls.__members__.values():
-        raise TypeError(f"one of {', '.join(m.value for m in cls)} is needed, got {quote(value)}")
+    if type(value) is not str or value not in cls.__members__.values():
+        raise TypeError(
+            f"one of {', '.join(m.value for m in cls)} is needed, got {_json_type(value)}"
+        )
     return cls(value)
 
 
-#: Converter for the small flat records of both games (events, round results): strict about
-#: types (no ``"2"`` for 2, no 1.9 for 1, no ``true`` for 1) and about unknown keys; tuples are
+#: Converter for the small flat records of both games (events, round results, standings):
+#: every hook checks the JSON type and the size of a value before converting it (no ``"2"``
+#: for 2, no 1.9 for 1, no ``true`` for 1, no string taken apart as a list), integers marked
+#: with a :class:`Bound` lie in the game's range, and unknown keys are refused; tuples are
 #: written as lists, as JSON has them, so a document written and read back compares equal.
 records = cattrs.Converter(forbid_extra_keys=True, unstruct_collection_overrides={tuple: list})
-records.register_structure_hook(int, _strict(int, "an integer"))
+records.register_structure_hook(int, _read_int)
 records.register_structure_hook(bool, _strict(bool, "true or false"))
-records.register_structure_hook(str, _strict(str, "a string"))
+records.register_structure_hook(str, _read_text)
+records.register_structure_hook_factory(attrs.has, _record_hook)
+records.register_structure_hook_factory(_is_tuple, _tuple_hook)
+records.register_structure_hook_factory(lambda tp: _bound_of(tp) is not None, _bounded_hook)
 records.register_structure_hook(Cards, _read_cards)
 records.register_unstructure_hook(Cards, str)
 records.register_structure_hook(Rank, _read_rank)
@@ -419,10 +621,32 @@ def reading(what: str, path: str = "") -> Iterator[None]:
         raise DocumentError(what, str(err), key=path) from None
 
 
-def _innermost(err: BaseException) -> BaseException:
-    while isinstance(err, BaseExceptionGroup) and err.exceptions:
-        err = err.exceptions[0]
-    return err
+def _fault(err: BaseException) -> tuple[str, BaseException]:
+    """The first fault cattrs found, and the path of the field it is in (``penalties[2]``,
+    ``last.scores``), from the notes cattrs attaches to each field's and entry's error."""
+    path = ""
+    while isinstance(err, cattrs.ClassValidationError | IterableValidationError):
+        noted, plain = err.group_exceptions()
+        if noted:
+            inner, note = noted[0]
+            if isinstance(note, AttributeValidationNote):
+                path += f".{note.name}" if path else note.name
+            elif isinstance(note, IterableValidationNote):
+                path += f"[{note.index}]"
+            err = inner
+        elif plain:
+            err = plain[0]
+        else:  # pragma: no cover - cattrs groups hold at least one error
+            break
+    return path, err
+
+
+def _message(err: BaseException) -> str:
+    if isinstance(err, KeyError):
+        return "missing"
+    if isinstance(err, cattrs.ForbiddenExtraKeysError):
+        return "unknown field(s) " + ", ".join(quote(k) for k in sorted(err.extra_fields)[:4])
+    return _bounded(str(err))
 
 
 def record_json(record: object) -> JSONObject:
@@ -431,12 +655,26 @@ def record_json(record: object) -> JSONObject:
     return out
 
 
-def read_record(cls: type[_T], table: Mapping[str, object], what: str) -> _T:
-    """A flat attrs record from its JSON object; any problem is one :class:`CardrulesError`."""
+def read_record(
+    cls: type[_T], table: Mapping[str, object], what: str, bounds: Bounds | None = None
+) -> _T:
+    """A flat attrs record from its JSON object, each field's JSON type and size checked before
+    it is converted and every bounded integer within ``bounds`` (the game's, by default
+    :data:`GENERIC_BOUNDS`); any problem is one :class:`DocumentError` naming the field."""
+    if not isinstance(table, Mapping):
+        raise DocumentError(what, f"an object is needed, got {_json_type(table)}")
+    token = _BOUNDS.set(bounds or GENERIC_BOUNDS)
     try:
         return records.structure(dict(table), cls)
+    except DocumentError:
+        raise
     except CardrulesError as err:
         raise DocumentError(what, str(err)) from None
     except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as err:
-        inner = _innermost(err)
-        raise DocumentError(what, _bounded(str(inner))) from None
+        path, inner = _fault(err)
+        if isinstance(inner, DocumentError):
+            key = f"{path}.{inner.key}" if path and inner.key else inner.key or path
+            raise DocumentError(what, inner.detail, key=key) from None
+        raise DocumentError(what, _message(inner), key=path) from None
+    finally:
+        _BOUNDS.reset(token)

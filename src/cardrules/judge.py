@@ -254,7 +254,7 @@ class Ruling(_Kind):
         return cls(
             game=game,
             move=reader.text("move", MAX_MOVE_TEXT),
-            at=reader.integer("at", 0, None),
+            at=reader.integer("at", 0, MAX_RECORD_MOVES - 1),
             legal=answer == "legal",
             code=reader.text("code"),
             reason=reader.text("reason", 2000),

@@ -6,11 +6,14 @@ takes milliseconds: a reader checks the limit *before* doing work in proportion 
 55 MB file or a card text of ten million tokens costs no more than a small one.
 
 :func:`quote` is how an error message repeats input: a bounded, escaped prefix, so a message is
-always one short line however large or strange the input was.
+always one short line however large or strange the input was. An integer too long to write as
+text (Python refuses to convert one of more than ``sys.get_int_max_str_digits()`` digits, 4,300
+by default) is named by its length instead: ``an integer of 5001 digits``.
 """
 
 from __future__ import annotations
 
+import math
 import reprlib
 
 __all__ = [
@@ -56,6 +59,9 @@ MAX_COPIES = 8
 MAX_CARD_TOKENS = MAX_COPIES * 54
 #: Characters of input an error message repeats before it cuts with "…".
 QUOTE_CHARS = 60
+# Bits of an integer an error message writes out (about 54 digits); a longer one is named by its
+# length (writing it out costs time in the square of its length, and fails past Python's limit).
+_QUOTE_BITS = 180
 #: Characters of one line the command line prints from a message (an error, a failing case).
 MAX_LINE_CHARS = 1000
 #: Bytes of one JSON document read (a state, a view, an event log …); a four-deck state is
@@ -97,14 +103,22 @@ class _Quoter(reprlib.Repr):
         return repr(x[:QUOTE_CHARS]) + ("…" if len(x) > QUOTE_CHARS else "")
 
     def repr_int(self, x: int, level: int) -> str:
-        # Python refuses to write out an integer of more than 4,300 digits (a ValueError while
-        # the message is being built): a long one is described by its length instead
-        if x.bit_length() > 200:
-            return f"<an integer of about {int(x.bit_length() * 0.30103) + 1} digits>"
+        if x.bit_length() > _QUOTE_BITS:
+            return f"an integer of {_digits(x)} digits"
         return super().repr_int(x, level)
 
 
 _QUOTER = _Quoter()
+
+
+def _digits(value: int) -> int:
+    """How many decimal digits ``abs(value)`` has, found without writing it out (which Python
+    refuses for very long integers, and which costs time in the square of the length)."""
+    n = abs(value)
+    if n < 10:
+        return 1
+    guess = int((n.bit_length() - 1) * math.log10(2)) + 1  # exact or one short
+    return guess + 1 if n >= 10**guess else guess
 
 
 def quote(value: object) -> str:

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from cardrules.cases.adapter import CaseAdapter
     from cardrules.events import Event
     from cardrules.game import GameState, MoveLike
-    from cardrules.jsonio import JSON, JSONObject
+    from cardrules.jsonio import JSON, Bounds, JSONObject
     from cardrules.position import Position
     from cardrules.stats import Tallier
     from cardrules.variant import VariantBase
@@ -95,6 +95,12 @@ class Game(Protocol):
     def events(self) -> tuple[type[Event], ...]:
         """Every event class of the game; each declares its audience, CORE-EVENT-2 (Who sees an
         event)."""
+        ...
+
+    @property
+    def record_bounds(self) -> Callable[[], Bounds] | None:
+        """The ranges of the integers of the game's records at any of its tables (``None``: the
+        generic ones, :data:`cardrules.jsonio.GENERIC_BOUNDS`)."""
         ...
 
     def schemas(self) -> Mapping[str, JSONObject]:
@@ -160,6 +166,9 @@ class GameEntry(Generic[M]):
     bots: Mapping[str, Callable[[], Bot[M]]] = attrs.field(factory=dict)
     #: What a simulation counts in one game of it (``cardrules.<game>.stats``).
     tally: Callable[[], Tallier[M]] | None = None
+    #: The ranges of the integers of the game's records (events, results) at any of its tables
+    #: (``cardrules.<game>.bounds.record_bounds``), for a record that does not say its variant.
+    record_bounds: Callable[[], Bounds] | None = None
 
     def schemas(self) -> Mapping[str, JSONObject]:
         """The JSON Schemas of the game's documents, by name (none if it declares no builder)."""

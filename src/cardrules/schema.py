@@ -190,13 +190,12 @@ def _switch_schema(sw: Switch) -> JSONObject:
         )
         return {"type": "array", "items": item}
     value: JSONObject = {"type": "integer"}
+    if sw.minimum is not None:
+        value["minimum"] = sw.minimum
+    if sw.maximum is not None:
+        value["maximum"] = sw.maximum
     if sw.kind == "pairs":  # one number per team
         value = array(value, exactly=2)
-    else:
-        if sw.minimum is not None:
-            value["minimum"] = sw.minimum
-        if sw.maximum is not None:
-            value["maximum"] = sw.maximum
     table: JSONObject = {"type": "object", "additionalProperties": value}
     if sw.keys:
         table["propertyNames"] = {"enum": list(sw.keys)}

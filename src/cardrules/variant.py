@@ -729,13 +729,13 @@ def _convert(key: str, value: object, sw: Switch, source: str) -> object:
         if sw.kind == "pairs":
             if not isinstance(v, list | tuple) or len(v) != 2 or not all(_is_int(x) for x in v):
                 raise bad(f"entry {quote(k)} must be two integers, e.g. [8, -4]")
+            if not all(_within(sw, x) for x in v):
+                raise bad(f"entry {quote(k)} is out of range")
             items.append((k, (v[0], v[1])))
             continue
         if not _is_int(v):
             raise bad(f"entry {quote(k)} must be an integer")
-        if (sw.minimum is not None and v < sw.minimum) or (
-            sw.maximum is not None and v > sw.maximum
-        ):
+        if not _within(sw, v):
             raise bad(f"entry {quote(k)} is out of range")
         items.append((k, v))
     return tuple(items)
@@ -743,6 +743,13 @@ def _convert(key: str, value: object, sw: Switch, source: str) -> object:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _within(sw: Switch, value: int) -> bool:
+    """Whether a table entry lies within the switch's ``minimum`` … ``maximum``."""
+    return (sw.minimum is None or value >= sw.minimum) and (
+        sw.maximum is None or value <= sw.maximum
+    )
 
 
 def variant_diff(a: VariantBase, b: VariantBase) -> list[tuple[str, object, object]]:

@@ -28,6 +28,7 @@ from cardrules.registry import GameEntry, register
 from cardrules.shengji.adapter import ADAPTER
 from cardrules.shengji.bids import Bid
 from cardrules.shengji.bots import HeuristicBot
+from cardrules.shengji.bounds import record_bounds
 from cardrules.shengji.calls import (
     beats,
     cheapest_follow,
@@ -177,5 +178,6 @@ register(
         position_keys=POSITION_KEYS,
         new_match=_new_match,
         schema_builder=schemas,
+        record_bounds=record_bounds,
     )
 )

@@ -38,11 +38,13 @@ from cardrules.events import (
     read_events,
     write_events,
 )
-from cardrules.jsonio import JSON, JSONObject
+from cardrules.jsonio import JSON, JSONObject, Round, Seat, Team
 from cardrules.multiset import Cards
+from cardrules.shengji.bounds import KittySize, Penalty, Points, Redeals, Scores, record_bounds
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.moves import Move, MoveKind
 from cardrules.shengji.scoring import KittyBonus, RoundResult
+from cardrules.shengji.variant import Variant
 
 __all__ = [
     "EVENTS",
@@ -77,7 +79,7 @@ class MovePlayed(Event):
     ``None``, SJ-KITTY-2 (Who sees the kitty)."""
 
     NAME: ClassVar[str] = "move"
-    seat: int
+    seat: Seat
     kind: MoveKind
     #: The cards the move names; ``None``: a burial this seat may not see.
     cards: Cards | None
@@ -126,9 +128,9 @@ class ThrowFailed(Event):
     NAME: ClassVar[str] = "throw-failed"
     CLAUSE: ClassVar[str] = "SJ-THROW-3"
     audience = public
-    seat: int
+    seat: Seat
     forced: Cards
-    penalty: int
+    penalty: Penalty
 
     def describe(self) -> str:
         return (
@@ -146,9 +148,9 @@ class TrickWon(Event):
     CLAUSE: ClassVar[str] = "SJ-TRICK-2"
     DETAIL: ClassVar[bool] = True
     audience = public
-    seat: int
+    seat: Seat
     cards: Cards
-    points: int
+    points: Points
 
     def describe(self) -> str:
         points = f", {self.points} points" if self.points else ""
@@ -201,10 +203,10 @@ class RoundStarted(Event):
     NAME: ClassVar[str] = "round-started"
     CLAUSE: ClassVar[str] = "SJ-DEAL-1"
     audience = public
-    round: int
+    round: Round
     levels: tuple[Rank, Rank]
-    banker: int | None
-    dealt_first: int
+    banker: Seat | None
+    dealt_first: Seat
 
     def describe(self) -> str:
         levels = " / ".join(r.text for r in self.levels)
@@ -221,7 +223,7 @@ class CardDealt(Event):
     CLAUSE: ClassVar[str] = "SJ-DEAL-2"
     DETAIL: ClassVar[bool] = True
     audience = public
-    seat: int
+    seat: Seat
 
     def describe(self) -> str:
         return ""  # a line per card dealt says nothing a reader needs
@@ -234,8 +236,8 @@ class Redealt(Event):
     NAME: ClassVar[str] = "redealt"
     CLAUSE: ClassVar[str] = "SJ-BID-7"
     audience = public
-    round: int
-    redeals: int
+    round: Round
+    redeals: Redeals
 
     def describe(self) -> str:
         return f"nobody bid: the cards are dealt again (redeal {self.redeals})"
@@ -249,7 +251,7 @@ class BidMade(Event):
     NAME: ClassVar[str] = "bid"
     CLAUSE: ClassVar[str] = "SJ-BID-1"
     audience = public
-    seat: int
+    seat: Seat
     cards: Cards
     trump: Suit | None
     named: bool
@@ -268,7 +270,7 @@ class TrumpNamed(Event):
     NAME: ClassVar[str] = "trump-named"
     CLAUSE: ClassVar[str] = "SJ-BID-4"
     audience = public
-    seat: int
+    seat: Seat
     trump: Suit | None
 
     def describe(self) -> str:
@@ -285,7 +287,7 @@ class KittyFlipped(Event):
     audience = public
     cards: Cards
     trump: Suit | None
-    banker: int
+    banker: Seat
 
     def describe(self) -> str:
         return (
@@ -303,8 +305,8 @@ class BiddingOver(Event):
     CLAUSE: ClassVar[str] = "SJ-BID-6"
     audience = public
     trump: Suit | None
-    banker: int
-    bidder: int | None
+    banker: Seat
+    bidder: Seat | None
 
     def describe(self) -> str:
         how = "by the kitty flip" if self.bidder is None else f"by seat {self.bidder}'s bid"
@@ -318,8 +320,8 @@ class KittyTaken(Event):
     NAME: ClassVar[str] = "kitty-taken"
     CLAUSE: ClassVar[str] = "SJ-KITTY-1"
     audience = public
-    seat: int
-    size: int
+    seat: Seat
+    size: KittySize
 
     def describe(self) -> str:
         return f"seat {self.seat} takes the kitty ({self.size} cards)"
@@ -333,8 +335,8 @@ class KittyBuried(Event):
     NAME: ClassVar[str] = "kitty-buried"
     CLAUSE: ClassVar[str] = "SJ-KITTY-2"
     audience = public
-    seat: int
-    size: int
+    seat: Seat
+    size: KittySize
 
     def describe(self) -> str:
         return f"seat {self.seat} buries {self.size} cards"
@@ -348,11 +350,11 @@ class Fried(Event):
     NAME: ClassVar[str] = "fried"
     CLAUSE: ClassVar[str] = "SJ-FRY-1"
     audience = public
-    seat: int
+    seat: Seat
     cards: Cards
     trump: Suit | None
     named: bool
-    banker: int
+    banker: Seat
 
     def describe(self) -> str:
         what = trump_text(self.trump) if self.named else "and will name the trump"
@@ -368,7 +370,7 @@ class PlayStarted(Event):
     CLAUSE: ClassVar[str] = "SJ-MATCH-1"
     audience = public
     trump: Suit | None
-    banker: int
+    banker: Seat
     level: Rank
 
     def describe(self) -> str:
@@ -400,10 +402,10 @@ class MatchOver(Event):
     NAME: ClassVar[str] = "match-over"
     CLAUSE: ClassVar[str] = "SJ-MATCH-2"
     audience = public
-    rounds: int
-    winner: int | None
+    rounds: Round
+    winner: Team | None
     levels: tuple[Rank, Rank]
-    scores: tuple[int, ...]
+    scores: Scores
 
     def describe(self) -> str:
         who = "a draw" if self.winner is None else f"team {self.winner} wins"
@@ -440,6 +442,9 @@ def events_to_json(events: Sequence[Event]) -> JSONObject:
     return write_events("shengji", events)
 
 
-def events_from_json(data: Mapping[str, JSON] | str | bytes) -> tuple[Event, ...]:
-    """Read an event log written by :func:`events_to_json`."""
-    return read_events(data, "shengji", EVENTS)
+def events_from_json(
+    data: Mapping[str, JSON] | str | bytes, variant: Variant | None = None
+) -> tuple[Event, ...]:
+    """Read an event log written by :func:`events_to_json`, every seat, count and score within
+    what ``variant``'s table allows (without one, what any Shengji table allows)."""
+    return read_events(data, "shengji", EVENTS, record_bounds(variant))

@@ -13,10 +13,21 @@ from __future__ import annotations
 import attrs
 
 from cardrules.cards import Rank
+from cardrules.errors import PositionError
+from cardrules.jsonio import Round, Seat, Team
+from cardrules.shengji.bounds import AttackerPoints, Rises, ScoreChange, Scores
 from cardrules.shengji.variant import MatchScore, NextBanker, Variant
 from cardrules.variant import LEVEL_RANKS
 
-__all__ = ["LEVELS", "PAST_A", "Settlement", "band_rise", "level_index", "settle"]
+__all__ = [
+    "LEVELS",
+    "PAST_A",
+    "Settlement",
+    "band_rise",
+    "check_settlement",
+    "level_index",
+    "settle",
+]
 
 #: The levels a team plays, low to high.
 LEVELS: tuple[Rank, ...] = LEVEL_RANKS
@@ -39,16 +50,16 @@ class Settlement:
     ``None`` while nobody has or after a drawn 整局 match; ``over`` says whether it ended;
     ``past_a`` whether the rising team passed A)."""
 
-    round: int
-    banker: int
-    attacker_points: int
+    round: Round
+    banker: Seat
+    attacker_points: AttackerPoints
     holds: bool
-    rises: int
+    rises: Rises
     levels: tuple[Rank, Rank]
-    next_banker: int
-    score: tuple[int, int]
-    scores: tuple[int, ...]
-    winner: int | None
+    next_banker: Seat
+    score: tuple[ScoreChange, ScoreChange]
+    scores: Scores
+    winner: Team | None
     over: bool
     past_a: bool = False
 
@@ -151,3 +162,38 @@ def _score(
         out[0] += per * gap
         out[1] -= per * gap
     return out[0], out[1]
+
+
+def check_settlement(last: Settlement, variant: Variant) -> None:
+    """Raise :class:`~cardrules.errors.PositionError` (key ``last``) unless ``last`` is a
+    settlement :func:`settle` could have made at ``variant``'s table: what follows from the
+    attackers' points, the banker, the levels after and the levels risen — whether the bank
+    held, the next banker, the end of the match, the winner and each team's score change — is
+    rebuilt and compared, SJ-LEVEL-1 (The level table), SJ-LEVEL-3 (The next banker),
+    SJ-MATCH-2 (The end of the match), SJ-MATCH-3 (The match score)."""
+    players = variant.players
+    if not 0 <= last.banker < players or len(last.scores) != players:
+        raise PositionError(f"a settlement of {players} seats", key="last")
+    holds = last.attacker_points < variant.takeover_points
+    if holds:
+        rise = band_rise(last.attacker_points, variant)
+        stays = variant.next_banker is NextBanker.STAY
+        next_banker = last.banker if stays else (last.banker + 2) % players
+    else:
+        rise = (last.attacker_points - variant.takeover_points) // variant.points_per_level
+        next_banker = (last.banker + 1) % players
+    team = last.banker % 2 if holds else 1 - last.banker % 2
+    index = [level_index(last.levels[0]), level_index(last.levels[1])]
+    if last.past_a:
+        index[team] = PAST_A
+    # a team rises all its band gives, unless passing A stops it; it cannot have risen from
+    # below 2
+    risen_ok = last.rises <= rise if last.past_a else last.rises == rise
+    over = last.past_a or 0 < variant.match_rounds <= last.round
+    winner = team if last.past_a else _leader(index) if over else None
+    rebuilt = (holds, next_banker, over, winner, _score(variant, team, last.rises, index, over))
+    given = (last.holds, last.next_banker, last.over, last.winner, last.score)
+    if not risen_ok or last.rises > index[team] or rebuilt != given:
+        raise PositionError(
+            "does not follow from its points, banker and levels at this table", key="last"
+        )

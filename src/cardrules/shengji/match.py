@@ -501,8 +501,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
         fields = read_match_fields(reader)
         with reader.reading():
             match = cls(**fields)  # type: ignore[arg-type]
-        if reader.raw("turn") != match.turn:
-            raise reader.bad("turn", reader.raw("turn"), "does not follow from the other fields")
+        reader.derived({"turn": match.turn}, ("turn",), "does not follow from the other fields")
         reader.done()
         return match
 

@@ -21,7 +21,8 @@ from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardrulesError, PositionError
 from cardrules.multiset import Cards
 from cardrules.shengji.bids import Bid, bid_trump, needs_naming, order_rank
-from cardrules.shengji.levels import Settlement
+from cardrules.shengji.bounds import score_bound
+from cardrules.shengji.levels import Settlement, check_settlement
 from cardrules.shengji.phases import MAX_REDEALS, Phase
 from cardrules.shengji.state import State, hand_size
 from cardrules.shengji.variant import Variant
@@ -242,13 +243,16 @@ def check_head(m: Public) -> None:
     check_levels(m, variant)
     if not isinstance(m.scores, tuple) or len(m.scores) != players:
         raise PositionError(f"one match score per seat ({players})", key="scores")
+    if not isinstance(m.phase, Phase):
+        raise PositionError("a phase", key="phase")
+    # SJ-MATCH-3 (The match score): the rounds settled so far move a score only so far
+    settled = m.round_number if m.phase is Phase.OVER else m.round_number - 1
+    most = score_bound(variant, settled)
     for score in m.scores:
-        _int(score, "scores", -(10**9), 10**9)
+        _int(score, "scores", -most, most)
     if m.banker is not None:
         _seat(m.banker, players, "banker")
     _seat(m.dealt_first, players, "dealt_first")
-    if not isinstance(m.phase, Phase):
-        raise PositionError("a phase", key="phase")
     if not isinstance(m.flipped, tuple) or not all(isinstance(c, Card) for c in m.flipped):
         raise PositionError("a tuple of cards in order", key="flipped")
     try:
@@ -484,6 +488,9 @@ def _check_last(m: Public) -> None:
         raise PositionError("the last round's settlement names the banker", key="last")
     if len(last.scores) != m.variant.players:
         raise PositionError("one score per seat", key="last")
+    if over and last.winner != m.winner:
+        raise PositionError("the winner is the last round's", key="winner")
+    check_settlement(last, m.variant)
 
 
 _PHASE_CHECKS = {

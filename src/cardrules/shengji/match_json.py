@@ -18,6 +18,7 @@ from cardrules.errors import CardrulesError, DocumentError
 from cardrules.jsonio import JSONObject, Reader, read_record, record_json
 from cardrules.multiset import Cards
 from cardrules.shengji.bids import Bid
+from cardrules.shengji.bounds import record_bounds
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.phases import MAX_REDEALS, Phase
 from cardrules.shengji.state import State
@@ -114,7 +115,7 @@ def read_public_fields(reader: Reader, variant: Variant) -> dict[str, object]:
         "to_ask": reader.integer("to_ask", 0, players - 1),
         "burier": reader.opt_integer("burier", 0, players - 1),
         "flipped": _card_list(reader, "flipped", decks),
-        "last": _read_last(reader),
+        "last": _read_last(reader, variant),
         "winner": reader.opt_integer("winner", 0, 1),
     }
 
@@ -159,16 +160,13 @@ def _read_play(reader: Reader) -> State | None:
         raise DocumentError(_WHAT, str(err), key=path) from None
 
 
-def _read_last(reader: Reader) -> Settlement | None:
+def _read_last(reader: Reader, variant: Variant) -> Settlement | None:
     value = reader.raw("last")
     if value is None:
         return None
     if not isinstance(value, Mapping):
         raise reader.bad("last", value, "a settlement object or null")
     try:
-        last = read_record(Settlement, value, f"{_WHAT} settlement")
+        return read_record(Settlement, value, f"{_WHAT} settlement", record_bounds(variant))
     except DocumentError as err:
-        raise reader.fail("last", err.detail) from None
-    if any(r.is_joker for r in last.levels):
-        raise reader.bad("last", value, "levels are ranks 2 … A")
-    return last
+        raise reader.fail(f"last.{err.key}" if err.key else "last", err.detail) from None

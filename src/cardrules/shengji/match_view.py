@@ -232,8 +232,7 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
                 play=play,
                 **fields,  # type: ignore[arg-type]
             )
-        if reader.raw("turn") != view.turn:
-            raise reader.bad("turn", reader.raw("turn"), "does not follow from the other fields")
+        reader.derived({"turn": view.turn}, ("turn",), "does not follow from the other fields")
         reader.done()
         return view
 

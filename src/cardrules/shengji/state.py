@@ -33,6 +33,7 @@ from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
 from cardrules.shengji import rules
+from cardrules.shengji.bounds import check_penalties, deck_points, record_bounds
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import KittyCounted, RoundOver, ThrowFailed, TrickWon
 from cardrules.shengji.events import MovePlayed as MovePlayedEvent
@@ -217,6 +218,7 @@ class State(Derives, RoundFacts, Steps[Move]):
         played = self.tricks_played
         if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played <= most:
             raise PositionError(f"0..{most}", key="tricks_played")
+        check_penalties(self.variant, self.penalties, played + (1 if self.trick else 0))
 
     def _check_cards(self, variant: Variant, players: int) -> None:
         on_table = sum((m.cards for m in self.trick), EMPTY)
@@ -241,11 +243,11 @@ class State(Derives, RoundFacts, Steps[Move]):
     def _check_points(self, variant: Variant, bonus: KittyBonus | None) -> None:
         values = variant.point_values
         in_play = sum(self.hands, EMPTY) + self.kitty + sum((m.cards for m in self.trick), EMPTY)
-        deck = variant.decks * sum(v * 4 for _r, v in values)
+        deck = deck_points(variant)
         won = sum(self.points) - (bonus.points if bonus else 0)
         if won + points_of(in_play, values) > deck:
             raise PositionError(
-                f"the decks carry {deck} points; {won} won and "
+                f"the decks carry {deck} points; {quote(won)} won and "
                 f"{points_of(in_play, values)} still in play is more",
                 key="points",
             )
@@ -582,8 +584,10 @@ class State(Derives, RoundFacts, Steps[Move]):
         players = variant.players
         trick = read_moves(reader, "trick", decks)
         last_trick = read_moves(reader, "last_trick", decks)
-        hands = reader.each("hands", 8, lambda p, v: reader.cards_value(p, v, decks))
+        hands = reader.each("hands", players, lambda p, v: reader.cards_value(p, v, decks))
         taken = reader.each("taken", 2, lambda p, v: reader.cards_value(p, v, decks))
+        tricks = hand_size(variant) + 1
+        most_points = record_bounds(variant).range_of("attacker")[1]
         with reader.reading():
             state = cls(
                 variant=variant,
@@ -592,19 +596,17 @@ class State(Derives, RoundFacts, Steps[Move]):
                 banker=banker,
                 hands=hands,
                 kitty=reader.cards("kitty", decks),
-                points=_pair(reader.ints("points", 2, 0, None), "points"),
+                points=_pair(reader.ints("points", 2, 0, most_points), "points"),
                 leader=reader.integer("leader", 0, players - 1),
                 trick=trick,
                 failed_throw=_opt_cards(reader, "failed_throw", decks),
-                tricks_played=reader.integer("tricks_played", 0, None),
+                tricks_played=reader.integer("tricks_played", 0, tricks),
                 last_trick=last_trick,
                 taken=_pair(taken, "taken"),
-                penalties=reader.ints("penalties", players, 0, None),
+                penalties=reader.ints("penalties", players, 0, tricks * variant.throw_penalty),
             )
-        written = state.to_json()
-        for key in ("turn", "winning_seat", "last_winner", "kitty_bonus"):
-            if reader.raw(key) != written[key]:
-                raise reader.bad(key, reader.raw(key), "does not follow from the other fields")
+        keys = ("turn", "winning_seat", "last_winner", "kitty_bonus")
+        reader.derived(state.to_json(), keys, "does not follow from the other fields")
         reader.done()
         return state
 

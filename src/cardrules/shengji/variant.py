@@ -155,8 +155,10 @@ class Variant(VariantBase):
     )
     point_values: tuple[tuple[str, int], ...] = switch(
         (("5", 5), ("10", 10), ("K", 10)),
-        doc="Points each rank carries (分牌); a file takes a rank out with 0.",
+        doc="Points each rank carries (分牌), 0 to 100; a file takes a rank out with 0.",
         keys=tuple(r.text for r in LEVEL_RANKS),
+        minimum=0,
+        maximum=100,
         ruling="S-TABLE-3",
         clauses=("SJ-TABLE-4", "CORE-VARIANT-1"),
         merge="keys",
@@ -206,7 +208,9 @@ class Variant(VariantBase):
     level_bands: tuple[tuple[str, int], ...] = switch(
         (("0", 3), ("5", 2), ("80", 1)),
         doc="Below the take-over: the attackers' points from which each band starts, and the "
-        "levels the banker team rises in it (大光, 小光, a hold); one ladder, set whole.",
+        "levels the banker team rises in it, 1 to 13 (大光, 小光, a hold); one ladder, set whole.",
+        minimum=1,
+        maximum=13,
         ruling="S-LEVEL-1",
         clauses=("SJ-LEVEL-1", "CORE-VARIANT-1"),
         merge="whole",

@@ -22,14 +22,17 @@ from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, Position
 from cardrules.game import Derives, Judge
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.legal import LegalMoves
+from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, for_seat
 from cardrules.shengji import rules
+from cardrules.shengji.bounds import check_penalties, deck_points, record_bounds
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.moves import Move, MoveKind
 from cardrules.shengji.order import TrumpContext, trump_context
 from cardrules.shengji.rules import RoundFacts
-from cardrules.shengji.trick import winner
+from cardrules.shengji.scoring import points_of
+from cardrules.shengji.trick import bonus_after, winner
 from cardrules.shengji.variant import Variant
 from cardrules.variant import read_variant
 
@@ -77,19 +80,22 @@ class View(Derives, RoundFacts, Judge[Move]):
     last_winner: int | None = attrs.field(init=False, eq=False)
 
     def _check(self) -> _Derived:
-        """A view built from data: rebuild the winners and check the trick against the table."""
-        ctx = trump_context(self.variant, self.level, self.trump)
-        players = self.variant.players
-        if len(self.hand_sizes) != players or self.hand_sizes[self.seat] != len(self.hand):
-            raise PositionError("one size per seat, this seat's its hand's", key="hand_sizes")
+        """A view built from data: every field of its type and range, the hand sizes, points and
+        penalties ones a round can reach, then the winners rebuilt and the trick checked
+        against the table, SJ-STATE-4 (What a seat may see)."""
+        variant = self.variant
+        if not isinstance(variant, Variant):
+            raise PositionError("a shengji Variant is needed", key="variant")
+        players = variant.players
+        self._check_fields(variant, players)
+        ctx = trump_context(variant, self.level, self.trump)
         kitty = self.kitty
         if kitty is not None:
-            if not isinstance(kitty, Cards) or len(kitty) != self.kitty_size:
-                raise PositionError(f"the kitty shown has {self.kitty_size} cards", key="kitty")
             try:
-                (self.hand + kitty).check_within(self.variant.decks)
+                (self.hand + kitty).check_within(variant.decks)
             except CardrulesError as err:
                 raise PositionError(str(err), key="kitty") from None
+        self._check_counts(variant, players)
         last = self.last_trick[winner(self.last_trick, ctx)].seat if self.last_trick else None
         if last is not None and last != self.leader:
             raise PositionError(f"seat {last} won the last trick and leads", key="leader")
@@ -112,6 +118,91 @@ class View(Derives, RoundFacts, Judge[Move]):
                 raise PositionError(f"play {n + 1} ({move}) cannot be: {reason}", key="trick")
             played.append(move)
         return ctx, winner(self.trick, ctx), last
+
+    def _check_fields(self, variant: Variant, players: int) -> None:
+        """Every field of its type, each number within the table's range."""
+        _seat_of(self.seat, players, "seat")
+        _seat_of(self.banker, players, "banker")
+        _seat_of(self.leader, players, "leader")
+        levels = self.levels
+        if (
+            not isinstance(levels, tuple)
+            or len(levels) != 2
+            or not all(isinstance(r, Rank) and not r.is_joker for r in levels)
+        ):
+            raise PositionError("one level rank (2 … A) per team", key="levels")
+        if self.trump is not None and not isinstance(self.trump, Suit):
+            raise PositionError("a Suit or None", key="trump")
+        if not isinstance(self.hand, Cards):
+            raise PositionError("a Cards is needed", key="hand")
+        if self.kitty is not None and not isinstance(self.kitty, Cards):
+            raise PositionError("a Cards or None", key="kitty")
+        if not isinstance(self.throw_failed, bool):
+            raise PositionError("true or false", key="throw_failed")
+        dealt = (variant.total_cards - variant.kitty) // players
+        _counts(self.hand_sizes, players, dealt, "hand_sizes")
+        _counts(self.points, 2, record_bounds(variant).range_of("attacker")[1], "points")
+        _counts(self.penalties, players, None, "penalties")
+        _int_in(self.tricks_played, 0, dealt, "tricks_played")
+        _int_in(self.kitty_size, 0, variant.kitty, "kitty_size")
+        for key, moves in (("trick", self.trick), ("last_trick", self.last_trick)):
+            if not isinstance(moves, tuple) or not all(
+                isinstance(m, Move) and m.kind is MoveKind.PLAY and m.seat < players for m in moves
+            ):
+                raise PositionError("a tuple of plays by seats at the table", key=key)
+        if len(self.trick) >= players:
+            raise PositionError("a complete trick is over; a new one starts empty", key="trick")
+        if self.last_trick and len(self.last_trick) != players:
+            raise PositionError(f"a complete trick has {players} plays", key="last_trick")
+        if self.last_trick and any(
+            m.seat != (self.last_trick[0].seat + i) % players for i, m in enumerate(self.last_trick)
+        ):
+            raise PositionError("the last trick is out of seat order", key="last_trick")
+        if self.tricks_played and not self.last_trick:
+            raise PositionError("a view after a trick shows the last trick", key="last_trick")
+        if self.throw_failed and not self.trick:
+            raise PositionError("a failed throw belongs to a trick's lead", key="throw_failed")
+        if self.kitty is not None and len(self.kitty) != self.kitty_size:
+            raise PositionError(f"the kitty shown has {self.kitty_size} cards", key="kitty")
+
+    def _check_counts(self, variant: Variant, players: int) -> None:
+        """Hand sizes, points and penalties a round can reach: no seat has played fewer cards
+        than one per trick, no more points taken and in
+        sight than the decks carry, SJ-TABLE-4 (Point cards), and whole throw penalties, at most
+        one per trick, SJ-THROW-4 (The throw penalty)."""
+        sizes = self.hand_sizes
+        if sizes[self.seat] != len(self.hand):
+            raise PositionError(f"seat {self.seat} holds {len(self.hand)} cards", key="hand_sizes")
+        dealt = (variant.total_cards - variant.kitty) // players
+        for s in range(players):
+            start = sizes[s] + sum(len(m.cards) for m in self.trick if m.seat == s)
+            if start + self.tricks_played > dealt:
+                raise PositionError(
+                    f"seat {s} holds {start} cards after {self.tricks_played} trick(s) of a "
+                    f"deal of {dealt}",
+                    key="hand_sizes",
+                )
+        check_penalties(variant, self.penalties, self.tricks_played + (1 if self.trick else 0))
+        values = variant.point_values
+        seen = self.hand + sum((m.cards for m in self.trick), Cards())
+        if self.kitty is not None:
+            seen = seen + self.kitty
+        won = sum(self.points)
+        if self.is_over and self.kitty is not None and self.last_trick:
+            ctx = trump_context(variant, self.level, self.trump)
+            top = winner(self.last_trick, ctx)
+            bonus = bonus_after(self.last_trick, top, self.banker, self.kitty, variant, ctx)
+            attackers = 1 - self.banker % 2
+            if self.points[attackers] < bonus.points:
+                raise PositionError("the attackers' points include the kitty bonus", key="points")
+            won -= bonus.points
+        deck = deck_points(variant)
+        if won + points_of(seen, values) > deck:
+            raise PositionError(
+                f"the decks carry {deck} points; {won} taken and {points_of(seen, values)} in "
+                "sight is more",
+                key="points",
+            )
 
     # ------------------------------------------------------------------ the table
     @property
@@ -233,6 +324,7 @@ def read_view(reader: Reader, variant: Variant, holder: int | None) -> View:
     trick = read_moves(reader, "trick", decks)
     last_trick = read_moves(reader, "last_trick", decks)
     hand = reader.cards("hand", decks)
+    bounds = record_bounds(variant)
     with reader.reading():
         view = View(
             seat=seat,
@@ -245,10 +337,10 @@ def read_view(reader: Reader, variant: Variant, holder: int | None) -> View:
             leader=reader.integer("leader", 0, players - 1),
             trick=trick,
             throw_failed=reader.boolean("throw_failed"),
-            points=_two(reader.ints("points", 2, 0, 10**9)),
-            tricks_played=reader.integer("tricks_played", 0, variant.total_cards),
+            points=_two(reader.ints("points", 2, 0, bounds.range_of("attacker")[1])),
+            tricks_played=reader.integer("tricks_played", 0, variant.total_cards // players),
             last_trick=last_trick,
-            penalties=reader.ints("penalties", players, 0, 10**9),
+            penalties=reader.ints("penalties", players, 0, bounds.range_of("penalties")[1]),
             kitty_size=reader.integer("kitty_size", 0, variant.kitty),
             kitty=kitty,
         )
@@ -256,10 +348,8 @@ def read_view(reader: Reader, variant: Variant, holder: int | None) -> View:
     if sees != (kitty is not None):
         why = "a kitty this seat may see" if sees else "a kitty this seat may not see"
         raise reader.bad("kitty", reader.raw("kitty"), f"{why}, SJ-KITTY-2 (Who sees the kitty)")
-    written = view.nested_json()
-    for key in ("turn", "winning_seat", "last_winner"):
-        if reader.raw(key) != written[key]:
-            raise reader.bad(key, reader.raw(key), "does not follow from the other fields")
+    keys = ("turn", "winning_seat", "last_winner")
+    reader.derived(view.nested_json(), keys, "does not follow from the other fields")
     return view
 
 
@@ -290,6 +380,25 @@ class _Replay:
 
 def _two(values: tuple[int, ...]) -> tuple[int, int]:
     return values[0], values[1]
+
+
+def _int_in(value: object, lo: int, hi: int | None, key: str) -> int:
+    if type(value) is not int or value < lo or (hi is not None and value > hi):
+        raise PositionError(f"an integer {lo}..{'' if hi is None else hi}", key=key)
+    return value
+
+
+def _seat_of(value: object, players: int, key: str) -> int:
+    if type(value) is not int or not 0 <= value < players:
+        raise PositionError(f"a seat 0..{players - 1}, got {quote(value)}", key=key)
+    return value
+
+
+def _counts(values: object, length: int, hi: int | None, key: str) -> None:
+    if not isinstance(values, tuple) or len(values) != length:
+        raise PositionError(f"{length} integers", key=key)
+    for value in values:
+        _int_in(value, 0, hi, key)
 
 
 def read_head(

@@ -19,6 +19,7 @@ from cardrules.position import Position
 from cardrules.registry import GameEntry, register
 from cardrules.siyaosi.adapter import ADAPTER
 from cardrules.siyaosi.bots import HeuristicBot
+from cardrules.siyaosi.bounds import record_bounds
 from cardrules.siyaosi.combos import (
     COMBINATION_NAMES,
     Combination,
@@ -157,5 +158,6 @@ register(
         position_keys=POSITION_KEYS,
         new_match=_new_match,
         schema_builder=schemas,
+        record_bounds=record_bounds,
     )
 )

@@ -41,10 +41,20 @@ from cardrules.events import (
     read_events,
     write_events,
 )
-from cardrules.jsonio import JSON, JSONObject
+from cardrules.jsonio import JSON, JSONObject, Round, Seat, Team
 from cardrules.multiset import Cards
+from cardrules.siyaosi.bounds import (
+    AnnouncedCount,
+    ChainCount,
+    Multiplier,
+    Place,
+    Score,
+    Seats,
+    record_bounds,
+)
 from cardrules.siyaosi.moves import Move, MoveKind
 from cardrules.siyaosi.result import RoundResult
+from cardrules.siyaosi.variant import Variant
 
 __all__ = [
     "EVENTS",
@@ -78,12 +88,12 @@ class MovePlayed(Event):
 
     NAME: ClassVar[str] = "move"
     DETAIL: ClassVar[bool] = True
-    seat: int
+    seat: Seat
     kind: MoveKind
     #: The cards the move names; ``None``: a return this seat may not see.
     cards: Cards | None
     #: The seat a return's card goes to (the payer of the tribute taken); ``None`` otherwise.
-    to: int | None = attrs.field(default=None, kw_only=True, metadata=OPTIONAL)
+    to: Seat | None = attrs.field(default=None, kw_only=True, metadata=OPTIONAL)
 
     @property
     def move(self) -> Move:
@@ -121,9 +131,9 @@ class ChainStepped(Event):
     CLAUSE: ClassVar[str] = "4A4-CHAIN-4"
     DETAIL: ClassVar[bool] = True
     audience = public
-    seat: int
-    steps: int
-    width: int
+    seat: Seat
+    steps: ChainCount
+    width: ChainCount
 
     def describe(self) -> str:
         return f"the chain counts as {self.width} of a kind ({self.steps} step(s))"
@@ -138,7 +148,7 @@ class ChainClosed(Event):
     CLAUSE: ClassVar[str] = "4A4-CHAIN-7"
     DETAIL: ClassVar[bool] = True
     audience = public
-    seat: int | None
+    seat: Seat | None
 
     def describe(self) -> str:
         by = "the trick's end" if self.seat is None else f"seat {self.seat}"
@@ -153,8 +163,8 @@ class SeatOut(Event):
     CLAUSE: ClassVar[str] = "4A4-TURN-5"
     DETAIL: ClassVar[bool] = True
     audience = public
-    seat: int
-    place: int
+    seat: Seat
+    place: Place
 
     def describe(self) -> str:
         return f"seat {self.seat} is out, in place {self.place}"
@@ -168,8 +178,8 @@ class Announced(Event):
     CLAUSE: ClassVar[str] = "4A4-TURN-6"
     DETAIL: ClassVar[bool] = True
     audience = public
-    seat: int
-    cards: int
+    seat: Seat
+    cards: AnnouncedCount
 
     def describe(self) -> str:
         return f"seat {self.seat} announces {self.cards} card(s) left (报片)"
@@ -184,8 +194,8 @@ class TrickWon(Event):
     CLAUSE: ClassVar[str] = "4A4-TURN-3"
     DETAIL: ClassVar[bool] = True
     audience = public
-    seat: int
-    leader: int
+    seat: Seat
+    leader: Seat
     top: Cards
 
     def describe(self) -> str:
@@ -220,11 +230,11 @@ class RoundStarted(Event):
     NAME: ClassVar[str] = "round-started"
     CLAUSE: ClassVar[str] = "4A4-TRIB-1"
     audience = public
-    round: int
+    round: Round
     levels: tuple[Rank, Rank]
-    ruling: int | None
-    payers: tuple[int, ...]
-    receivers: tuple[int, ...]
+    ruling: Team | None
+    payers: Seats
+    receivers: Seats
 
     def describe(self) -> str:
         line = f"round {self.round} dealt: {_table(self.levels, self.ruling)}"
@@ -241,7 +251,7 @@ class Rebelled(Event):
     NAME: ClassVar[str] = "rebelled"
     CLAUSE: ClassVar[str] = "4A4-TRIB-5"
     audience = public
-    seat: int
+    seat: Seat
 
     def describe(self) -> str:
         return f"seat {self.seat} reveals both jokers: rebellion, the winners pay tribute instead"
@@ -254,7 +264,7 @@ class Suppressed(Event):
     NAME: ClassVar[str] = "suppressed"
     CLAUSE: ClassVar[str] = "4A4-TRIB-6"
     audience = public
-    seat: int
+    seat: Seat
 
     def describe(self) -> str:
         return f"seat {self.seat} reveals both jokers too: the rebellion is suppressed"
@@ -267,7 +277,7 @@ class TributePaid(Event):
     NAME: ClassVar[str] = "tribute-paid"
     CLAUSE: ClassVar[str] = "4A4-TRIB-2"
     audience = public
-    payer: int
+    payer: Seat
     cards: Cards
 
     def describe(self) -> str:
@@ -282,8 +292,8 @@ class TributeTaken(Event):
     NAME: ClassVar[str] = "tribute-taken"
     CLAUSE: ClassVar[str] = "4A4-TRIB-3"
     audience = public
-    receiver: int
-    payer: int
+    receiver: Seat
+    payer: Seat
     cards: Cards
 
     def describe(self) -> str:
@@ -299,8 +309,8 @@ class TributeReturned(Event):
 
     NAME: ClassVar[str] = "tribute-returned"
     CLAUSE: ClassVar[str] = "4A4-TRIB-4"
-    receiver: int
-    payer: int
+    receiver: Seat
+    payer: Seat
     #: The card returned; empty: nothing it may give; ``None``: not shown to this seat.
     cards: Cards | None
 
@@ -324,8 +334,8 @@ class PlayStarted(Event):
     NAME: ClassVar[str] = "play-started"
     CLAUSE: ClassVar[str] = "4A4-TRIB-8"
     audience = public
-    round: int
-    leader: int
+    round: Round
+    leader: Seat
 
     def describe(self) -> str:
         return f"seat {self.leader} leads round {self.round}"
@@ -340,7 +350,7 @@ class LevelsChanged(Event):
     audience = public
     before: tuple[Rank, Rank]
     after: tuple[Rank, Rank]
-    ruling: int
+    ruling: Team
 
     def describe(self) -> str:
         moves = ", ".join(
@@ -359,9 +369,9 @@ class ScoreChanged(Event):
     CLAUSE: ClassVar[str] = "4A4-SCORE-1"
     audience = public
     outcome: str
-    points: tuple[int, int]
-    multiplier: int
-    score: tuple[int, int]
+    points: tuple[Score, Score]
+    multiplier: Multiplier
+    score: tuple[Score, Score]
 
     def describe(self) -> str:
         times = f" ×{self.multiplier}" if self.multiplier != 1 else ""
@@ -376,10 +386,10 @@ class MatchWon(Event):
     NAME: ClassVar[str] = "match-won"
     CLAUSE: ClassVar[str] = "4A4-LEVEL-5"
     audience = public
-    team: int
-    rounds: int
+    team: Team
+    rounds: Round
     levels: tuple[Rank, Rank]
-    score: tuple[int, int]
+    score: tuple[Score, Score]
 
     def describe(self) -> str:
         levels = " : ".join(r.text for r in self.levels)
@@ -425,6 +435,9 @@ def events_to_json(events: Sequence[Event]) -> JSONObject:
     return write_events("siyaosi", events)
 
 
-def events_from_json(data: Mapping[str, JSON] | str | bytes) -> tuple[Event, ...]:
-    """Read an event log written by :func:`events_to_json`."""
-    return read_events(data, "siyaosi", EVENTS)
+def events_from_json(
+    data: Mapping[str, JSON] | str | bytes, variant: Variant | None = None
+) -> tuple[Event, ...]:
+    """Read an event log written by :func:`events_to_json`, every seat, count and score within
+    what ``variant``'s table allows (without one, what any 四幺四 table allows)."""
+    return read_events(data, "siyaosi", EVENTS, record_bounds(variant))

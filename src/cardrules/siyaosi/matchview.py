@@ -27,6 +27,7 @@ from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, for_seat
 from cardrules.siyaosi import tribute
+from cardrules.siyaosi.bounds import score_bound
 from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.levels import after_round
 from cardrules.siyaosi.match import Match, Phase, explain_in_phase, no_move, parse_phase_move
@@ -241,7 +242,7 @@ class MatchView(Derives, Judge[Move]):
         number = reader.integer("round", 1, MAX_ROUNDS)
         levels = read_levels(reader, "levels")
         ruling = reader.opt_integer("ruling", 0, 1)
-        score = read_score(reader, "score")
+        score = read_score(reader, "score", variant, number - 1)
         last_finish = reader.ints("last_finish", None, 0, players - 1)
         phase = reader.enum("phase", Phase)
         hand = reader.cards("hand", decks)
@@ -259,7 +260,7 @@ class MatchView(Derives, Judge[Move]):
         result = None
         if reader.raw("result") is not None:
             sub = reader.sub("result")
-            result = MatchResult.read(sub)
+            result = MatchResult.read(sub, variant)
             sub.done()
         with reader.reading():
             view = cls(
@@ -277,8 +278,7 @@ class MatchView(Derives, Judge[Move]):
                 play=play,
                 result=result,
             )
-        if reader.raw("turn") != view.turn:
-            raise reader.bad("turn", reader.raw("turn"), "does not follow from the other fields")
+        reader.derived({"turn": view.turn}, ("turn",), "does not follow from the other fields")
         reader.done()
         return view
 
@@ -402,6 +402,10 @@ def check_view(view: MatchView) -> None:
     score = view.score
     if not isinstance(score, tuple) or len(score) != 2 or not all(type(x) is int for x in score):
         raise PositionError("one integer per team", key="score")
+    most = score_bound(variant, view.round - 1)
+    if any(abs(x) > most for x in score):
+        why = f"{view.round - 1} round(s) score at most {quote(most)} here"
+        raise PositionError(why, key="score")
     if not isinstance(view.phase, Phase):
         raise PositionError("a Phase", key="phase")
     hand, sizes = view.hand, view.hand_sizes
@@ -470,6 +474,9 @@ def _check_result(view: MatchView) -> None:
         return
     if view.phase is not Phase.OVER or not isinstance(won, MatchResult) or view.play is None:
         raise PositionError("only a won match has a result", key="result")
+    most = score_bound(view.variant, view.round)
+    if any(type(x) is not int or abs(x) > most for x in won.score):
+        raise PositionError(f"{view.round} round(s) score at most {quote(most)} here", key="result")
     last = round_result(view.variant.players, view.play.out, view.ruling)
     standing = after_round(view.variant, view.levels, view.ruling, last)
     if (won.rounds, won.last, won.levels, won.winner) != (
@@ -510,8 +517,7 @@ def _read_exchange(document: Reader, table: Table, seat: int, finish: tuple[int,
     )
     with document.reading():
         ex = rebuild_exchange(table, seat, finish, seen)
-    for key, value in exchange_json(ex).items():
-        if reader.raw(key) != value:
-            raise reader.bad(key, reader.raw(key), "does not follow from the tribute phase")
+    written = exchange_json(ex)
+    reader.derived(written, written, "does not follow from the tribute phase")
     reader.done()
     return ex

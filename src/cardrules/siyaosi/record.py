@@ -21,6 +21,7 @@ from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.rng import derive_seed
+from cardrules.siyaosi.bounds import MAX_ROUNDS, score_bound
 from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.levels import TOP
 from cardrules.siyaosi.moves import Move
@@ -46,9 +47,6 @@ __all__ = [
     "read_score",
 ]
 
-#: The most rounds a match document may say it has reached (random matches end within a few
-#: dozen, see spec/siyaosi.md).
-MAX_ROUNDS = 10_000
 #: Match seeds are 64-bit unsigned integers, like deal seeds.
 SEEDS = 2**64
 #: The most moves a round's record may hold: a move plays a card or passes, and a trick has at
@@ -93,23 +91,29 @@ class MatchResult:
         return document("siyaosi", "match-result", self.body())
 
     @classmethod
-    def from_json(cls, data: Mapping[str, JSON] | str | bytes) -> MatchResult:
-        """Read what :meth:`to_json` wrote; the last round's derived fields must agree."""
+    def from_json(
+        cls, data: Mapping[str, JSON] | str | bytes, variant: Variant | None = None
+    ) -> MatchResult:
+        """Read what :meth:`to_json` wrote; the last round's derived fields must agree, and the
+        score be one the rounds can have made at ``variant``'s table (any table, for
+        ``None``)."""
         reader = open_document(data, "siyaosi", "match-result")
-        result = cls.read(reader)
+        result = cls.read(reader, variant)
         reader.done()
         return result
 
     @classmethod
-    def read(cls, reader: Reader) -> MatchResult:
+    def read(cls, reader: Reader, variant: Variant | None = None) -> MatchResult:
         """The fields :meth:`body` wrote (inside a document, or a document's own)."""
         last = reader.sub("last")
+        players = None if variant is None else variant.players
+        rounds = reader.integer("rounds", 1, MAX_ROUNDS)
         result = cls(
             winner=reader.integer("winner", 0, 1),
-            rounds=reader.integer("rounds", 1, MAX_ROUNDS),
+            rounds=rounds,
             levels=read_levels(reader, "levels"),
-            score=read_score(reader, "score"),
-            last=RoundResult.read(last),
+            score=read_score(reader, "score", variant, rounds),
+            last=RoundResult.read(last, players),
         )
         last.done()
         return result
@@ -167,6 +171,13 @@ def _check_numbers(match: Match) -> None:
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in score)
     ):
         raise PositionError(f"one integer per team, got {quote(score)}", key="score")
+    most = score_bound(match.variant, number - 1)
+    if any(abs(x) > most for x in score):
+        raise PositionError(
+            f"{number - 1} round(s) played score at most {quote(most)} at this table, got "
+            f"{quote(list(score))}",
+            key="score",
+        )
     for name in ("last_finish", "exchange_moves", "play_moves"):
         if not isinstance(getattr(match, name), tuple):
             raise PositionError("a tuple is needed", key=name)
@@ -244,17 +255,14 @@ def read_levels(reader: Reader, key: str) -> tuple[Rank, Rank]:
     return first, second
 
 
-#: The largest match score a document may hold: a round's points are multiplied by up to 100
-#: per scoring play, 4A4-SCORE-2 (Multipliers), so a score may be long (some 150 digits after
-#: the most bombs four decks hold), but it stays far below this.
-MAX_SCORE = 10**1000
-
-
-def read_score(reader: Reader, key: str) -> tuple[int, int]:
-    """The teams' match score, each within ±:data:`MAX_SCORE`."""
-    first, second = reader.ints(key, 2, None, None)
-    if max(abs(first), abs(second)) > MAX_SCORE:
-        raise reader.bad(key, "a score", "out of range: at most 1000 digits")
+def read_score(
+    reader: Reader, key: str, variant: Variant | None = None, rounds: int = 0
+) -> tuple[int, int]:
+    """The teams' match score after ``rounds`` settled rounds, each within what they can have
+    scored at ``variant``'s table (:func:`~cardrules.siyaosi.bounds.score_bound`: nothing at a
+    table without a scoring table; for ``None``, ±:data:`~cardrules.siyaosi.bounds.MAX_SCORE`)."""
+    most = score_bound(variant, rounds)
+    first, second = reader.ints(key, 2, -most, most)
     return first, second
 
 

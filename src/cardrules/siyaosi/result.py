@@ -11,7 +11,7 @@ import attrs
 
 from cardrules import args
 from cardrules.errors import ArgumentError, CardrulesError
-from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document, records
+from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document, records, same
 
 __all__ = ["Outcome", "RoundResult", "round_result"]
 
@@ -69,16 +69,19 @@ class RoundResult:
         return cls.read(open_document(data, "siyaosi", "result"))
 
     @classmethod
-    def read(cls, reader: Reader) -> RoundResult:
-        """The result a JSON document's fields describe: read from ``players``, ``ruling`` and
-        ``finish``, the other fields recomputed and compared."""
-        players = reader.integer("players", 4, 8)
+    def read(cls, reader: Reader, players: int | None = None) -> RoundResult:
+        """The result a JSON document's fields describe: read from ``players`` (those of the
+        table, when it is known), ``ruling`` and ``finish``, the other fields recomputed and
+        compared."""
+        players = reader.integer("players", players or 4, players or 8)
         ruling = reader.opt_integer("ruling", 0, 1)
         finish = reader.ints("finish", None, 0, players - 1)
-        result = round_result(players, finish, ruling)
-        if reader.body_of(("players", "ruling", "finish")) != {
-            k: v for k, v in result.body().items() if k not in ("players", "ruling", "finish")
-        }:
+        with reader.reading():
+            result = round_result(players, finish, ruling)
+        written = result.body()
+        given = reader.body_of(("players", "ruling", "finish"))
+        derived = {k: v for k, v in written.items() if k not in ("players", "ruling", "finish")}
+        if not same(given, derived):
             raise reader.bad("finish", list(finish), "the other fields do not follow from it")
         return result
 

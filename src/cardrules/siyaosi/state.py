@@ -391,10 +391,7 @@ class State(Derives, TableFacts, Steps[Move]):
         trick = read_trick(reader, variant.decks)
         with reader.reading():
             state = cls(table, hands, leader, out, trick)
-        written = state.to_json()
-        for key in ("top", "turn", "passes"):
-            if reader.raw(key) != written[key]:
-                raise reader.bad(key, reader.raw(key), "does not follow from the trick")
+        reader.derived(state.to_json(), ("top", "turn", "passes"), "does not follow from the trick")
         reader.done()
         return state
 

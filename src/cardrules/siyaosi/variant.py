@@ -349,9 +349,12 @@ class Variant(VariantBase):
     )
     score_table: tuple[tuple[str, tuple[int, int]], ...] = switch(
         (),
-        doc="Points per round outcome, [ruling team, other team]; an outcome left out scores "
-        "nothing (a file takes one out with [0, 0]), an empty table keeps no score.",
+        doc="Points per round outcome, [ruling team, other team], each -1000 to 1000; an outcome "
+        "left out scores nothing (a file takes one out with [0, 0]), an empty table keeps no "
+        "score.",
         keys=SCORE_OUTCOMES,
+        minimum=-1000,
+        maximum=1000,
         ruling="Y-SCORE-1, Y-SCORE-3",
         clauses=("4A4-SCORE-1", "CORE-VARIANT-1"),
         merge="keys",
