@@ -24,10 +24,13 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
+from cardrules.cards import Rank
 from cardrules.legal import TooManyMovesError
 from cardrules.multiset import Cards
 from cardrules.position import load_position
-from cardrules.shengji import State, follow, packing
+from cardrules.shengji import State, follow, load_variant, packing
+from cardrules.shengji.order import trump_context
+from cardrules.shengji.pieces import classify
 from cardrules.shengji.rules import classify_cached
 
 #: Done when (issue 19): no call past these.
@@ -198,9 +201,71 @@ def _calls(
     }
 
 
+RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+#: Shapes a random hunt over the follow functions found slowest at 8 decks (before the work
+#: bound: 1.5 s counts and descriptions, 0.7 s cheapest follows): (name, lead, follower's hand),
+#: no trump, asked of the functions directly (the lead need not stand as a throw).
+HUNTED: tuple[tuple[str, str, str], ...] = (
+    (
+        "8 decks, hunted: clubs throw of triple and pair tractors over nearly every club 8 times",
+        " ".join(
+            [
+                _many("7 J Q", 7, "C"),
+                _of("J", 1, "C"),
+                _of("Q", 1, "C"),
+                _many("8 9 10", 5, "C"),
+                _many("K A", 3, "C"),
+            ]
+        ),
+        " ".join(
+            _of(rank, n, "C")
+            for rank, n in zip(RANKS, (7, 6, 8, 7, 6, 6, 8, 8, 8, 6, 6, 5), strict=True)
+        ),
+    ),
+    (
+        "8 decks, hunted: diamonds throw of a pair tractor and triple tractors",
+        " ".join([_many("5 6 7 8 10 J Q", 3, "D"), _many("K", 5, "D"), _many("A", 2, "D")]),
+        " ".join(
+            _of(rank, n, "D")
+            for rank, n in zip(RANKS, (7, 8, 7, 8, 5, 5, 8, 7, 6, 8, 6, 8), strict=True)
+        ),
+    ),
+)
+
+
+def _hunted_calls(lead: str, hand: str) -> dict[str, Callable[[], object]]:
+    ctx = trump_context(load_variant("four-deck", overrides={"decks": 8}), Rank.TWO, None)
+    combo = classify(Cards.parse(lead, decks=8), ctx)
+    assert combo is not None
+    held = Cards.parse(hand, decks=8)
+
+    def count() -> object:
+        try:
+            return follow.count_follows(combo, held, ctx)
+        except TooManyMovesError as error:  # refused past the work bound: that is the answer
+            return error
+
+    return {
+        "count": count,
+        "describe": lambda: follow.describe_follows(combo, held, ctx, 50_000),
+        "first listed": lambda: next(iter(follow.iter_follows(combo, held, ctx))),
+        "cheapest_follow": lambda: follow.cheapest_follow(combo, held, ctx),
+        "random_follow": lambda: follow.random_follow(combo, held, ctx, random.Random(1)),
+    }
+
+
 def worst_follow_cases() -> list[tuple[str, Callable[[], object]]]:
     """Every call of every case, as ``("case: call", call)`` pairs (each call starts cold)."""
     out: list[tuple[str, Callable[[], object]]] = []
+    for name, lead, hand in HUNTED:
+        for call_name, call in _hunted_calls(lead, hand).items():
+
+            def cold_hunted(call: Callable[[], object] = call) -> object:
+                _clear()
+                return call()
+
+            out.append((f"{name}: {call_name}", cold_hunted))
     for name, decks, lead, hand, bad, trump in CASES:
         for call_name, call in _calls(decks, lead, hand, bad, trump).items():
 

@@ -264,3 +264,39 @@ def test_the_programme_agrees_with_the_reference(
                 exact.clause,
                 exact.message,
             )
+
+
+def test_a_count_past_the_work_bound_is_refused_and_the_follow_still_judged() -> None:
+    """An 8-deck clubs throw of long triple and pair tractors over a follower holding nearly
+    every club eight times: counting its follows exactly would take seconds (1.5 s before the
+    work bound), so the count is refused with ``too-many-moves`` and no count (CORE-API-3), the
+    description leaves its count out, and every follow is still listed and judged exactly."""
+    from cardrules.errors import CardrulesError
+
+    ctx = trump_context(load_variant("four-deck", overrides={"decks": 8}), Rank.TWO, None)
+    lead_cards = Cards.parse(
+        "7C 7C 7C 7C 7C 7C 7C 8C 8C 8C 8C 8C 9C 9C 9C 9C 9C 10C 10C 10C 10C 10C JC JC JC JC "
+        "JC JC JC JC QC QC QC QC QC QC QC QC KC KC KC AC AC AC",
+        decks=8,
+    )
+    hand = Cards.parse(
+        " ".join(
+            " ".join([f"{rank}C"] * n)
+            for rank, n in zip(
+                "3 4 5 6 7 8 9 10 J Q K A".split(), (7, 6, 8, 7, 6, 6, 8, 8, 8, 6, 6, 5)
+            )
+        ),
+        decks=8,
+    )
+    lead = classify(lead_cards, ctx)
+    assert lead is not None
+    try:
+        count_follows(lead, hand, ctx)
+    except CardrulesError as error:
+        assert error.code == "too-many-moves"
+        assert getattr(error, "count", "missing") is None
+    else:
+        raise AssertionError("the count should pass the work bound")
+    assert describe_follows(lead, hand, ctx, 50_000).count is None
+    first = next(iter_follows(lead, hand, ctx))
+    assert explain_follow(lead, hand, first, ctx) is None
