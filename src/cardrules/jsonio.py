@@ -20,6 +20,7 @@ document: readers rebuild them from the fields they come from, so they cannot di
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
@@ -556,7 +557,20 @@ def _read_cards(value: object, _type: object) -> Cards:
         raise TypeError(f"card notation is needed, got {_json_type(value)}")
     if len(value) > 4 * 54 * decks:
         raise ValueError(f"more cards than {decks} deck(s) hold, got {quote(value)}")
+    if len(value) <= _SHORT_CARDS:
+        return _parse_short(value, decks)
     return Cards.parse(value, decks=decks)
+
+
+#: Card texts up to this length (a move's cards, a trick's) are parsed once and remembered
+#: (across reads): a long event log repeats the same few plays thousands of times, and
+#: parsing them was half its reading time. ``Cards`` never changes, so sharing one is safe.
+_SHORT_CARDS = 64
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_short(text: str, decks: int) -> Cards:
+    return Cards.parse(text, decks=decks)
 
 
 def _read_rank(value: object, _type: object) -> Rank:
