@@ -10,6 +10,7 @@ game's, the cards a :class:`~cardrules.multiset.Cards` — named exactly when th
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import ClassVar, Generic, Self, TypeVar
@@ -81,7 +82,7 @@ class MoveBase(Generic[K]):
     @classmethod
     def verbs(cls) -> frozenset[str]:
         """The words read as verbs in this game's move text."""
-        return frozenset(k.value for k in cls.KINDS)
+        return _verbs(cls.KINDS)
 
     @classmethod
     def parse(cls, text: str, *, decks: int | None = None) -> Self:
@@ -149,3 +150,9 @@ class MoveBase(Generic[K]):
         if not isinstance(cards, str) or len(cards) > 4 * 54 * decks:
             raise NotationError(f"a move's cards are card notation, got {quote(cards)}")
         return cls(seat, cls.KINDS(kind), Cards.parse(cards, decks=decks))  # type: ignore[arg-type]
+
+
+@functools.cache
+def _verbs(kinds: type[StrEnum]) -> frozenset[str]:
+    """A game's move verbs, worked out once (every move text read asks for them)."""
+    return frozenset(k.value for k in kinds)
