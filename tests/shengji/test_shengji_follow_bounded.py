@@ -283,7 +283,7 @@ def test_a_count_past_the_work_bound_is_refused_and_the_follow_still_judged() ->
         " ".join(
             " ".join([f"{rank}C"] * n)
             for rank, n in zip(
-                "3 4 5 6 7 8 9 10 J Q K A".split(),
+                ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
                 (7, 6, 8, 7, 6, 6, 8, 8, 8, 6, 6, 5),
                 strict=True,
             )
