@@ -110,7 +110,7 @@ def test_tampered_siyaosi_states_are_refused_or_sound(
     variant: object, seed: int, a: int, b: int, data: st.DataObject
 ) -> None:
     doc = _siyaosi_doc(variant, seed, a)
-    other = _siyaosi_doc(variant, seed + 1, b)
+    other = _siyaosi_doc(variant, (seed + 1) % 2**64, b)
     tampered = _tamper(doc, other, data)
     try:
         state = siyaosi.State.from_json(json.dumps(tampered))
@@ -126,7 +126,7 @@ def test_tampered_shengji_states_are_refused_or_sound(
     variant: object, seed: int, steps: int, data: st.DataObject
 ) -> None:
     doc = _shengji_doc(variant, seed, steps)
-    other = _shengji_doc(variant, seed + 1, steps // 2)
+    other = _shengji_doc(variant, (seed + 1) % 2**64, steps // 2)
     tampered = _tamper(doc, other, data)
     try:
         state = shengji.State.from_json(json.dumps(tampered))
