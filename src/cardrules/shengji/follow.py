@@ -188,22 +188,6 @@ def _packer(caps: Vec) -> _Packer:
 
 
 @functools.lru_cache(maxsize=65536)
-def _fits(widths: tuple[int, ...], caps: tuple[int, ...]) -> bool:
-    """Whether tuples of these widths can each take one card kind of the position (capacities)."""
-    if not widths:
-        return True
-    if len(caps) == 1:
-        return sum(widths) <= caps[0]
-    first, rest = widths[0], widths[1:]
-    for k, c in enumerate(caps):
-        if c >= first and (k == 0 or caps[k - 1] != c):
-            left = tuple(sorted((*caps[:k], c - first, *caps[k + 1 :]), reverse=True))
-            if _fits(rest, left):
-                return True
-    return False
-
-
-@functools.lru_cache(maxsize=65536)
 def _new_piece_options(
     shapes: tuple[Shape, ...], free: int, max_len: int
 ) -> tuple[tuple[tuple[int, ...], Vec, tuple[Shape, ...]], ...]:
@@ -277,7 +261,7 @@ def _run_front_local(
             carried = tuple((w, k - 1) for w, k in open_ if k > 1)
             for widths, counts, tails in _new_piece_options(shapes, free, length - p):
                 all_widths = tuple(sorted(used + widths, reverse=True))
-                if not _fits(all_widths, pos_caps):
+                if not packing.fits(all_widths, pos_caps):
                     continue
                 key = tuple(sorted(carried + tails))
                 bucket = nxt.setdefault(key, [])
