@@ -373,3 +373,37 @@ def test_what_the_full_probe_found_is_refused_with_a_code() -> None:
         check_listable(30179700954876020414, "a follow")  # a real count: more than 2**64
     check_listable(10, "a burial")
     assert [len(h) for h in deal(1, 1, [3, 3])[0]] == [3, 3]
+
+
+def test_a_move_that_is_none_is_refused_by_apply_and_step_in_every_state() -> None:
+    """``apply(None)`` / ``step(None)`` is a coded refusal, also on a state that drew no move yet
+    and on a finished one (the second full probe of issue 19 found Shengji's finished state
+    taking ``None`` for the move it had drawn, and failing with AttributeError)."""
+    from cardrules import CardrulesError, shengji, siyaosi
+    from cardrules.bots import RandomBot, play_round
+
+    for game, variant in ((siyaosi, "one-deck"), (shengji, "four-deck")):
+        match = game.Match.new(game.load_variant(variant), seed=3)
+        state = match
+        finished, _ = play_round(match, [RandomBot()] * 4, random.Random(3))
+        for where in (state, finished):
+            for call in (where.apply, where.step):
+                try:
+                    call(None)
+                except CardrulesError as error:
+                    assert error.code
+                else:
+                    raise AssertionError(f"{game.__name__}: {call.__name__}(None) was accepted")
+    fresh = shengji.State.new("four-deck", seed=3)
+    over = fresh
+    rng = random.Random(5)
+    while not over.is_over:
+        over = over.apply(over.random_move(rng))
+    for where in (fresh, over):
+        for call in (where.apply, where.step):
+            try:
+                call(None)  # type: ignore[arg-type]
+            except CardrulesError as error:
+                assert error.code
+            else:
+                raise AssertionError(f"shengji.State.{call.__name__}(None) was accepted")

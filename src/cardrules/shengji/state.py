@@ -423,8 +423,9 @@ class State(Derives, RoundFacts, Steps[Move]):
     def _known_legal(self, move: Move) -> bool:
         """The move :meth:`random_move` just drew here is known to be legal (``random_play``
         draws only legal moves, a property the tests check against ``explain``); any other
-        move, an equal copy included, is judged."""
-        return move is self._drawn
+        move, an equal copy included, is judged — and ``None`` always (it is also what
+        ``_drawn`` holds before any draw)."""
+        return move is not None and move is self._drawn
 
     def _apply(self, move: Move, sink: list[Event] | None) -> State:
         ctx = self.ctx
