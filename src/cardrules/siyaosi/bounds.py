@@ -85,24 +85,13 @@ def record_bounds(variant: Variant | None = None) -> Bounds:
     table; without one, the widest any variant allows (eight seats, four decks)."""
     if variant is None:
         return _WIDEST
-    players = variant.players
-    total = variant.total_cards
-    score = score_bound(variant, MAX_ROUNDS)
-    return Bounds(
-        {
-            "seat": (0, players - 1),
-            "seats": (0, players),
-            "team": (0, 1),
-            "round": (1, MAX_ROUNDS),
-            "cards": (0, total),
-            "place": (1, players),
-            "announce": (1, max(1, variant.announce_at)),
-            "chain": (0, total),
-            "multiplier": (1, max_multiplier(variant)),
-            "score": (-score, score),
-        },
+    return _bounds(
+        players=variant.players,
         decks=variant.decks,
-        items=players,
+        total=variant.total_cards,
+        announce=max(1, variant.announce_at),
+        multiplier=max_multiplier(variant),
+        score=score_bound(variant, MAX_ROUNDS),
     )
 
 
@@ -112,7 +101,20 @@ def _widest() -> Bounds:
     decks = top["decks"].maximum
     announce = top["announce_at"].maximum
     assert isinstance(players, int) and decks is not None and announce is not None
-    total = decks * 54
+    return _bounds(
+        players=players,
+        decks=decks,
+        total=decks * 54,
+        announce=announce,
+        multiplier=MAX_SCORE,
+        score=MAX_SCORE,
+    )
+
+
+def _bounds(
+    *, players: int, decks: int, total: int, announce: int, multiplier: int, score: int
+) -> Bounds:
+    """The ranges of a table of ``players`` seats and ``decks`` decks (``total`` cards)."""
     return Bounds(
         {
             "seat": (0, players - 1),
@@ -123,8 +125,8 @@ def _widest() -> Bounds:
             "place": (1, players),
             "announce": (1, announce),
             "chain": (0, total),
-            "multiplier": (1, MAX_SCORE),
-            "score": (-MAX_SCORE, MAX_SCORE),
+            "multiplier": (1, multiplier),
+            "score": (-score, score),
         },
         decks=decks,
         items=players,
