@@ -18,7 +18,7 @@ import pytest
 
 from cardrules import Bot, RandomBot, play_round, shengji, siyaosi
 from cardrules.errors import CardrulesError, RecordError
-from cardrules.records import Record, read_record, render, replay, steps
+from cardrules.records import Record, iter_steps, read_record, render, replay, steps
 
 
 def _siyaosi_record() -> Record:
@@ -93,7 +93,7 @@ def test_a_record_of_a_game_not_over_states_no_result() -> None:
 def test_a_forged_result_is_refused(game: str, forgery: str) -> None:
     forged = FORGERIES[forgery](SIYAOSI if game == "siyaosi" else SHENGJI)
     match = siyaosi.Match if game == "siyaosi" else shengji.Match
-    for call in (replay, steps, render, match.from_record):
+    for call in (replay, steps, render, match.from_record, lambda r: list(iter_steps(r))):
         with pytest.raises(RecordError) as err:
             call(forged)
         assert err.value.code == "bad-record" and err.value.key == "result"

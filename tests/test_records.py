@@ -17,7 +17,7 @@ from cardrules import CardrulesError, GameState, MoveLike, VariantBase
 from cardrules.bots import Bot, RandomBot, play_round
 from cardrules.cli import main
 from cardrules.errors import RecordError
-from cardrules.records import Record, read_record, render, replay, steps
+from cardrules.records import Record, iter_steps, read_record, render, replay, steps
 from cardrules.registry import game_named
 from cardrules.variant import load_variant
 
@@ -203,3 +203,30 @@ def test_a_record_that_cannot_be_written_is_one_line(
     assert main(["demo", "--game", "siyaosi", "--variant", "one-deck", "--record", str(where)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot write the record" in err
+
+
+@pytest.mark.parametrize(("game", "preset"), [("siyaosi", "classic"), ("shengji", "four-deck")])
+def test_iter_steps_gives_the_steps_of_a_replay_one_at_a_time(game: str, preset: str) -> None:
+    record = _record(game, preset, 6)
+    lazily = list(iter_steps(record))
+    assert lazily == steps(record)[1]
+    assert [s.index for s in lazily] == list(range(len(record.moves)))
+
+
+def test_iter_steps_plays_no_move_before_it_is_asked_for() -> None:
+    record = _record("siyaosi", "classic", 3)
+    moves = list(record.moves)
+    moves[40] = "2: BJ BJ"
+    bad = Record(game=record.game, variant=record.variant, seed=record.seed, moves=tuple(moves))
+    walk = iter_steps(bad)
+    first = [next(walk) for _ in range(40)]  # the moves before the illegal one replay
+    assert [s.move for s in first] == [s.move for s in steps(record)[1][:40]]
+    with pytest.raises(RecordError) as err:
+        next(walk)
+    assert err.value.index == 40
+
+
+def test_iter_steps_checks_its_argument_at_once() -> None:
+    with pytest.raises(CardrulesError) as err:
+        iter_steps("not a record")  # type: ignore[arg-type]
+    assert err.value.code == "bad-argument"

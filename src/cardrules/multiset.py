@@ -30,6 +30,8 @@ _TOKEN = re.compile(r"[^ \t\n\r]+")
 _DISPLAY_ORDER = tuple(
     sorted(range(CARD_COUNT), key=lambda i: (all_cards()[i].rank, all_cards()[i].suit or 0))
 )
+#: Each card's text by index (what ``str(Cards)`` joins).
+_TEXT = tuple(str(card) for card in all_cards())
 
 
 def rank_counts(counts: tuple[int, ...]) -> list[int]:
@@ -275,6 +277,8 @@ class Cards:
 
     def check_within(self, decks: int) -> None:
         """Raise :class:`ImpossibleCardsError` if a card appears more often than ``decks`` hold."""
+        if max(self.counts) <= decks:
+            return
         for i, n in enumerate(self.counts):
             if n > decks:
                 card = all_cards()[i]
@@ -305,7 +309,8 @@ class Cards:
 
     # ------------------------------------------------------------------ text
     def __str__(self) -> str:
-        return " ".join(str(c) for c in self)
+        counts = self.counts
+        return " ".join([_TEXT[i] for i in _DISPLAY_ORDER if counts[i] for _ in range(counts[i])])
 
     def pretty(self) -> str:
         """The cards with suit symbols, in display order.

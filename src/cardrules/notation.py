@@ -15,6 +15,7 @@ not exist, pointing at the token (:attr:`NotationError.token`, :attr:`NotationEr
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection
 
@@ -124,6 +125,28 @@ def parse_move_text(
     seat = optional_seat(seat, MAX_SEAT + 1)
     if len(text) > MAX_MOVE_TEXT:
         raise NotationError(f"a move text is at most {MAX_MOVE_TEXT} characters, got {len(text)}")
+    if len(text) <= _SHORT_MOVE and (verbs is None or isinstance(verbs, frozenset)):
+        return _read_short(text, decks, verbs, seat)
+    return _read(text, decks, verbs, seat)
+
+
+#: Move texts up to this length (every move of a record but a long throw) are read once and
+#: remembered: a record repeats ``"2: pass"`` thousands of times, and reading its moves was
+#: two thirds of a replay. A :class:`MoveText` never changes, so sharing one is safe; a refusal
+#: is not remembered (it is raised again, the same).
+_SHORT_MOVE = 64
+
+
+@functools.lru_cache(maxsize=8192)
+def _read_short(
+    text: str, decks: int | None, verbs: frozenset[str] | None, seat: int | None
+) -> MoveText:
+    return _read(text, decks, verbs, seat)
+
+
+def _read(
+    text: str, decks: int | None, verbs: Collection[str] | None, seat: int | None
+) -> MoveText:
     head, sep, rest = text.partition(":")
     if not sep and seat is not None:
         rest, base = text, 0
@@ -185,12 +208,20 @@ def _check_options(decks: object, verbs: object) -> None:
     collection of words (``bad-argument``)."""
     if decks is not None and (type(decks) is not int or not 1 <= decks <= 8):
         integer(decks, 1, 8, "decks", what="the number of decks")
+    if type(verbs) is frozenset and _words(verbs):
+        return
     if verbs is not None and (
         isinstance(verbs, str)
         or not isinstance(verbs, Collection)
         or not all(isinstance(v, str) for v in verbs)
     ):
         raise ArgumentError(f"a collection of words, got {shown(verbs)}", key="verbs")
+
+
+@functools.lru_cache(maxsize=64)
+def _words(verbs: frozenset[object]) -> bool:
+    """Whether every one of a game's verbs is a word (asked once per set of verbs)."""
+    return all(isinstance(v, str) for v in verbs)
 
 
 def _is_card(word: str) -> bool:

@@ -41,7 +41,7 @@ ASCII digits.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, cast
@@ -73,6 +73,7 @@ __all__ = [
     "RecordStep",
     "Recording",
     "check_result",
+    "iter_steps",
     "play_moves",
     "read_record",
     "replay",
@@ -316,8 +317,22 @@ def play_moves(
     args.instance(record, Record, "record")
     if steps is not None and not isinstance(steps, list):
         raise ArgumentError(f"a list or None, got {shown(steps)}", key="steps")
+    final = state
+    for final, step in _played(state, record, steps is not None):  # noqa: B007
+        if steps is not None:
+            assert step is not None
+            steps.append(step)
+    return final
+
+
+def _played(
+    state: GameState[M], record: Record, keep: bool
+) -> Iterator[tuple[GameState[M], RecordStep | None]]:
+    """Each move of ``record`` played in turn on ``state``: the state after it and (``keep``)
+    its step; one move's work per item. Refuses a move that cannot be read or is illegal."""
     if state.variant.game != record.game:
         raise RecordError(f"this is a {record.game} record, not a {state.variant.game} one")
+    comments = record.comments
     for n, text in enumerate(record.moves):
         try:
             move = state.parse_move(text)
@@ -331,9 +346,8 @@ def play_moves(
             raise RecordError(
                 f"move {n} ({quote(text)}) is illegal: {reason}", index=n, reason=reason
             ) from None
-        if steps is not None:
-            steps.append(RecordStep(n, str(move), events, record.comments.get(n, ""), hands))
-    return state
+        step = RecordStep(n, str(move), events, comments.get(n, ""), hands) if keep else None
+        yield state, step
 
 
 class _Replayer:
@@ -347,6 +361,24 @@ class _Replayer:
         final = play_moves(state, self.record, out)
         check_result(self.record, final)
         return final.to_json(), out
+
+
+class _Stepper:
+    """Plays a record's moves on its seeded game lazily: one step per item, the result compared
+    after the last."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+
+    def __call__(self, state: GameState[M]) -> Iterator[RecordStep]:
+        return self._steps(state)
+
+    def _steps(self, state: GameState[M]) -> Iterator[RecordStep]:
+        final = state
+        for final, step in _played(state, self.record, True):  # noqa: B007
+            assert step is not None
+            yield step
+        check_result(self.record, final)
 
 
 def check_result(record: Record, final: GameState[M]) -> None:
@@ -384,6 +416,20 @@ def steps(record: Record) -> tuple[JSONObject, list[RecordStep]]:
     args.instance(record, Record, "record")
     entry = game_named(record.game)
     user = _Replayer(record)
+    played = entry.match_state(record.variant, record.seed, user)
+    return played if played is not None else entry.new_state(record.variant, record.seed, user)
+
+
+def iter_steps(record: Record) -> Iterator[RecordStep]:
+    """The steps of ``record`` replayed from its seed (as :func:`steps` replays it), one at a
+    time: each item costs one move's work (tens of microseconds), so a server replaying a long
+    record from a stranger can stop at its own budget, or hand the event loop back between
+    moves, instead of making one call that grows with the record. An illegal or unreadable move
+    raises :class:`RecordError` when it is reached; a stated result the moves do not produce,
+    after the last step (:func:`check_result`)."""
+    args.instance(record, Record, "record")
+    entry = game_named(record.game)
+    user = _Stepper(record)
     played = entry.match_state(record.variant, record.seed, user)
     return played if played is not None else entry.new_state(record.variant, record.seed, user)
 
