@@ -46,7 +46,7 @@ import tempfile
 import time
 import tracemalloc
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -871,6 +871,60 @@ def _odd_not_none(*extra: object) -> Callable[[random.Random], object]:
     return lambda rng: rng.choice([v for v in [*ODD_VALUES, *ODD_INTS, *extra] if v is not None])
 
 
+def _odd_but(valid: Callable[[object], bool], *extra: object) -> Callable[[random.Random], object]:
+    """Bad values for an argument: the odd values and ``extra`` but those ``valid`` says the
+    argument takes (an empty dict for ``overrides``, an empty list of paths …): an input the
+    contract admits is no bad input."""
+
+    def right(value: object) -> bool:
+        try:
+            return valid(value)
+        except Exception:  # an odd object that cannot even be looked at is not a right value
+            return False
+
+    odd = [v for v in [*ODD_VALUES, *ODD_INTS, *extra] if not right(v)]
+    return lambda rng: rng.choice(odd)
+
+
+def _words_of(value: object) -> bool:
+    """A collection of words, as ``verbs`` takes (a dict is the collection of its keys)."""
+    return (
+        isinstance(value, Collection)
+        and not isinstance(value, str | bytes | bytearray)
+        and all(isinstance(v, str) for v in value)
+    )
+
+
+def _sizes(value: object) -> bool:
+    """Hand sizes ``deal`` takes: a sequence of integers 0 or more, no more cards than a deck."""
+    return (
+        isinstance(value, Sequence)
+        and not isinstance(value, str | bytes | bytearray)
+        and all(type(v) is int and v >= 0 for v in value)
+        and sum(value) <= 54
+    )
+
+
+def _events_of(value: object) -> bool:
+    """Events as ``seen_by`` takes them: any iterable of events but text and mappings."""
+    from cardrules.events import Event
+
+    return (
+        isinstance(value, Iterable)
+        and not isinstance(value, str | bytes | Mapping)
+        and all(isinstance(v, Event) for v in value)
+    )
+
+
+def _paths_of(value: object) -> bool:
+    """An iterable of paths, as ``find_case_files`` takes: strings or ``Path`` s without NUL."""
+    return (
+        isinstance(value, Iterable)
+        and not isinstance(value, str | bytes | bytearray | Path)
+        and all(isinstance(v, str | Path) and "\x00" not in str(v) for v in value)
+    )
+
+
 def _not_a_bool(*extra: object) -> Callable[[random.Random], object]:
     """Bad values for a flag: anything but ``True`` and ``False`` (which are both right)."""
     return lambda rng: rng.choice(
@@ -1127,7 +1181,7 @@ def core_specs() -> list[Spec]:
                 Param(
                     "verbs",
                     _one_of(None, {"pass", "cha"}, frozenset({"bid"})),
-                    _odd_not_none("pass", [1], {1: 2}),
+                    _odd_but(_words_of, "pass", [1], {1: 2}),
                 ),
                 Param("seat", _one_of(None, 0, 1, 3), _odd_not_none(100)),
             ],
@@ -1198,7 +1252,7 @@ def core_specs() -> list[Spec]:
                 Param(
                     None,
                     _one_of([27, 27], [10, 10, 10, 10], [1]),
-                    _odd_not_none([10**6], [-1], [1.5], ["1"], [True], [0] * 10**6),
+                    _odd_but(_sizes, [10**6], [-1], [1.5], ["1"], [True], [0] * 10**6),
                 ),
             ],
         ),
@@ -1235,7 +1289,7 @@ def core_specs() -> list[Spec]:
                     _one_of(None, {}, {"decks": 2}),
                     lambda r: r.choice(
                         [
-                            *ODD_VALUES,
+                            *(v for v in ODD_VALUES if v is not None and v != {}),
                             {"decks": r.choice(ODD_VALUES + ODD_INTS)},
                             {"x" * 1000: 1},
                             {1: 2},
@@ -1350,7 +1404,11 @@ def core_specs() -> list[Spec]:
             cardrules.check_listable,
             [
                 Param(None, _one_of(None, 0, 10, 10**9), _odd_not_none(-1)),
-                Param(None, _one_of("a burial"), _odd_not_none()),
+                Param(
+                    None,
+                    _one_of("a burial"),
+                    _odd_but(lambda v: isinstance(v, str) and len(v.strip()) > 0 and len(v) <= 200),
+                ),
             ],
         ),
     ]
@@ -1426,7 +1484,7 @@ def game_specs() -> list[Spec]:
                 Param(
                     None,
                     _one_of((0, 2), (1,), (0, 1, 2)),
-                    _odd_not_none((0, 0), (9,), [0, 2], (True,), (10**30,)),
+                    _odd_not_none((0, 0), (9,), (True,), (10**30,)),
                 ),
                 Param(None, _one_of(None, 0, 1), _odd_not_none(2)),
             ],
@@ -1439,7 +1497,7 @@ def game_specs() -> list[Spec]:
                 Param(
                     "overrides",
                     _one_of(None, {"players": 6, "decks": 3}),
-                    _odd_not_none({"players": 10**30}, {"decks": True}),
+                    _odd_but(lambda v: v is None or v == {}, {"players": 10**30}, {"decks": True}),
                 ),
             ],
         ),
@@ -1451,7 +1509,7 @@ def game_specs() -> list[Spec]:
                 Param(
                     "overrides",
                     _one_of(None, {"decks": 2}),
-                    _odd_not_none({"decks": 9}, {"kitty": -1}),
+                    _odd_but(lambda v: v is None or v == {}, {"decks": 9}, {"kitty": -1}),
                 ),
             ],
         ),
@@ -1681,7 +1739,11 @@ def service_specs(folder: Path) -> list[Spec]:
                     _one_of(folder, str(folder)),
                     _odd_not_none(folder / "nosuch", "\x00", "x" * 5000),
                 ),
-                Param("name", _one_of("<text>", "c.toml"), _odd_not_none("a/b", "")),
+                Param(
+                    "name",
+                    _one_of("<text>", "c.toml"),
+                    _odd_but(lambda v: isinstance(v, str) and 0 < len(v) <= 128 and "/" not in v),
+                ),
                 Param("require_expect", _one_of(True, False), _not_a_bool(0, "no")),
                 Param("allow_outside", _one_of(True, False), _not_a_bool(1)),
             ],
@@ -1709,7 +1771,7 @@ def service_specs(folder: Path) -> list[Spec]:
                 Param(
                     None,
                     _one_of([folder], [str(case_path)]),
-                    _odd_not_none([5], [None], "x", ["\x00"]),
+                    _odd_but(_paths_of, [5], [None], "x", ["\x00"]),
                 ),
             ],
         ),
@@ -1717,7 +1779,7 @@ def service_specs(folder: Path) -> list[Spec]:
             "cases.clause_index",
             clause_index,
             [
-                Param(None, _one_of(None), _odd_not_none(folder, "x" * 5000)),
+                Param(None, _one_of(None, folder), _odd_not_none("x" * 5000)),
                 Param("lang", _one_of("en", "zh"), _odd_not_none("fr", "EN")),
             ],
             budget=0.5,
@@ -1767,7 +1829,7 @@ def service_specs(folder: Path) -> list[Spec]:
             [
                 Param(None, lambda r: siyaosi.Match.new(short, seed=4), _odd(state, state.view(0))),
                 Param(None, _one_of(record), odd_record),
-                Param(None, _one_of(None, []), _odd_not_none(5, ())),
+                Param(None, _one_of(None, []), _odd_but(lambda v: isinstance(v, list), 5, ())),
             ],
             budget=0.5,
         ),
@@ -1870,7 +1932,9 @@ def service_specs(folder: Path) -> list[Spec]:
             "events.seen_by",
             lambda e, s: list(seen_by(e, s)),
             [
-                Param(None, _one_of(events, list(events)), _not_a_list(5, "x", None)),
+                Param(
+                    None, _one_of(events, list(events)), _odd_but(_events_of, [5], ["x"], [None])
+                ),
                 Param(None, _one_of(0, 3, 4), _odd_not_none(100)),
             ],
         ),

@@ -407,3 +407,39 @@ def test_a_move_that_is_none_is_refused_by_apply_and_step_in_every_state() -> No
                 assert error.code
             else:
                 raise AssertionError(f"shengji.State.{call.__name__}(None) was accepted")
+
+
+class _FailingIterable:
+    """A caller's iterable that fails when it is iterated."""
+
+    def __iter__(self) -> Any:
+        raise RuntimeError("no iter")
+
+
+def test_what_the_third_probe_found_is_refused_with_a_code() -> None:
+    """The third probe (issue 19) found a caller's own function or iterable failing inside a call:
+    a cost function that returns text or raises (``cheapest_follow``), paths whose iteration
+    fails; and a blank description of a listing accepted. Each is now a ``bad-argument`` naming
+    the argument, what the caller's code raised kept as the cause."""
+    from itertools import count
+
+    from cardrules.cases import find_case_files
+    from cardrules.legal import check_listable
+
+    variant = shengji.load_variant("four-deck")
+    ctx = shengji.trump_context(variant, Rank.TWO, Suit.HEARTS)
+    lead = shengji.classify(Cards.parse("KS KS"), ctx)
+    assert lead is not None
+    hand = Cards.parse("3S 4S 5S 5S")
+    for cost in (lambda c: "x", lambda: 1.0, object, lambda c: math.nan, lambda c: 1 / 0):
+        with pytest.raises(ArgumentError) as err:
+            shengji.cheapest_follow(lead, hand, ctx, cost)  # type: ignore[arg-type]
+        assert err.value.key == "cost"
+    assert shengji.cheapest_follow(lead, hand, ctx, lambda c: 1) == Cards.parse("5S 5S")
+    for paths in (_FailingIterable(), ["\x00"], count()):
+        with pytest.raises(ArgumentError) as err:
+            list(find_case_files(paths))  # type: ignore[arg-type]
+        assert err.value.key == "paths"
+    assert list(find_case_files([])) == []
+    for what in ("", " ", "\t"):
+        _refused(lambda w=what: check_listable(0, w))  # type: ignore[misc]

@@ -92,8 +92,9 @@ def check_listable(size: int | None, what: str) -> None:
         raise ArgumentError(
             f"a number of moves is an integer of 0 or more, got {args.shown(size)}", key="size"
         )
-    if type(what) is not str or len(what) > 200:
+    if type(what) is not str or len(what) > 200 or not what.strip():
         args.text(what, 200, "what", what="what the moves are")
+        raise ArgumentError(f"what the moves are, in words, got {args.shown(what)}", key="what")
     if size is None or size > MAX_LISTED_MOVES:
         raise TooManyMovesError(what, size)
 

@@ -29,6 +29,7 @@ __all__ = [
     "MAX_LISTED_MOVES",
     "MAX_MOVE_TEXT",
     "MAX_NAME_CHARS",
+    "MAX_PATHS",
     "MAX_PATH_CHARS",
     "MAX_RECORD_BYTES",
     "MAX_RECORD_MOVES",
@@ -53,6 +54,9 @@ MAX_EXTENDS = 8
 MAX_NAME_CHARS = 128
 #: Characters in a path written inside a file (``extends``, a position's ``variant``).
 MAX_PATH_CHARS = 1024
+#: Paths one call names (``find_case_files``, ``cardrules spec PATH…``): a shell's command line
+#: holds a few thousand.
+MAX_PATHS = 10_000
 #: Copies of one card in any card text: eight decks, the most any game here plays with.
 MAX_COPIES = 8
 #: Tokens in one card text: every card of :data:`MAX_COPIES` decks (54 cards each).

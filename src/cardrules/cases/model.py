@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,14 @@ from cardrules.errors import (
     VariantError,
     did_you_mean,
 )
-from cardrules.limits import MAX_CASES, MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_PATH_CHARS, quote
+from cardrules.limits import (
+    MAX_CASES,
+    MAX_FILE_BYTES,
+    MAX_NAME_CHARS,
+    MAX_PATH_CHARS,
+    MAX_PATHS,
+    quote,
+)
 from cardrules.position import Position, load_position
 from cardrules.registry import game_named
 from cardrules.textio import Fail, decode_text, is_int, parse_toml, read_text
@@ -430,10 +438,21 @@ def find_case_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     but paths is refused at once (``bad-argument``)."""
     if isinstance(paths, str | bytes | Path) or not isinstance(paths, Iterable):
         raise ArgumentError(f"a list of paths, got {args.shown(paths)}", key="paths")
-    named = list(paths)
+    try:
+        named = list(islice(paths, MAX_PATHS + 1))
+    except CardrulesError:
+        raise
+    except Exception as err:  # the caller's own iterable failed; say so as every refusal does
+        raise ArgumentError(
+            f"the paths could not be listed: {type(err).__name__}", key="paths"
+        ) from err
+    if len(named) > MAX_PATHS:
+        raise ArgumentError(f"at most {MAX_PATHS} paths", key="paths")
     for n, each in enumerate(named):
         if not isinstance(each, str | Path) or len(str(each)) > MAX_PATH_CHARS:
             raise ArgumentError(f"item {n} is not a path: {args.shown(each)}", key="paths")
+        if "\x00" in str(each):
+            raise ArgumentError(f"item {n} holds a NUL character: {args.shown(each)}", key="paths")
     return _found(named)
 
 

@@ -15,12 +15,14 @@ directly with the arguments they made themselves, so no check costs anything on 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator, Sequence
+from numbers import Real
 
 from cardrules import args
-from cardrules.cards import Card, Rank, Suit
-from cardrules.errors import ArgumentError, Illegal
+from cardrules.cards import Card, Rank, Suit, all_cards
+from cardrules.errors import ArgumentError, CardrulesError, Illegal
 from cardrules.multiset import Cards
 from cardrules.shengji import follow, order, pieces, throws
 from cardrules.shengji.levels import Settlement
@@ -165,11 +167,37 @@ def cheapest_follow(
     """The legal follow of ``lead`` from ``hand`` that costs least by ``cost`` —
     :func:`cardrules.shengji.follow.cheapest_follow`, its arguments checked."""
     context = _ctx(ctx)
+    led, held = _combination(lead, "lead"), _cards(hand, context, "hand")
     if cost is not None and not callable(cost):
         raise ArgumentError(f"a function of a card, or None, got {args.shown(cost)}", key="cost")
-    return follow.cheapest_follow(
-        _combination(lead, "lead"), _cards(hand, context, "hand"), context, cost
-    )
+    price = None if cost is None else _prices(cost).__getitem__
+    return follow.cheapest_follow(led, held, context, None if price is None else _by_index(price))
+
+
+def _prices(cost: Callable[[Card], float]) -> tuple[float, ...]:
+    """``cost`` of every card, asked once each: a finite real number, or a ``bad-argument``
+    naming ``cost`` (what the function raised, chained as the cause, or what it returned)."""
+    out: list[float] = []
+    for card in all_cards():
+        try:
+            value = cost(card)
+        except CardrulesError:
+            raise
+        except Exception as err:
+            raise ArgumentError(
+                f"the cost function raised {type(err).__name__} on {card}", key="cost"
+            ) from err
+        if not isinstance(value, Real) or isinstance(value, bool) or not math.isfinite(value):
+            raise ArgumentError(
+                f"the cost of a card is a finite number, got {args.shown(value)} for {card}",
+                key="cost",
+            )
+        out.append(float(value))
+    return tuple(out)
+
+
+def _by_index(price: Callable[[int], float]) -> Callable[[Card], float]:
+    return lambda card: price(card.index)
 
 
 def resolve_throw(
