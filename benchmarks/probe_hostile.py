@@ -1289,7 +1289,11 @@ def core_specs() -> list[Spec]:
                     _one_of(None, {}, {"decks": 2}),
                     lambda r: r.choice(
                         [
-                            *(v for v in ODD_VALUES if v is not None and v != {}),
+                            *(
+                                v
+                                for v in ODD_VALUES
+                                if v is not None and not (isinstance(v, dict) and not v)
+                            ),
                             {"decks": r.choice(ODD_VALUES + ODD_INTS)},
                             {"x" * 1000: 1},
                             {1: 2},

@@ -41,7 +41,7 @@ ASCII digits.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, cast
@@ -364,21 +364,34 @@ class _Replayer:
 
 
 class _Stepper:
-    """Plays a record's moves on its seeded game lazily: one step per item, the result compared
-    after the last."""
+    """Plays a record's moves on its seeded game lazily: one step per item (``None`` items
+    without ``keep``), the result compared after the last; then ``over`` says whether the game
+    ended and ``document`` gives the final state's document."""
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, *, keep: bool = True) -> None:
         self.record = record
+        self.keep = keep
+        self.over = False
+        self.document: Callable[[], JSONObject] | None = None
 
-    def __call__(self, state: GameState[M]) -> Iterator[RecordStep]:
+    def __call__(self, state: GameState[M]) -> Iterator[RecordStep | None]:
         return self._steps(state)
 
-    def _steps(self, state: GameState[M]) -> Iterator[RecordStep]:
+    def _steps(self, state: GameState[M]) -> Iterator[RecordStep | None]:
         final = state
-        for final, step in _played(state, self.record, True):  # noqa: B007
-            assert step is not None
+        for final, step in _played(state, self.record, self.keep):  # noqa: B007
             yield step
         check_result(self.record, final)
+        self.over = final.turn is None
+        self.document = final.to_json
+
+    def start(self) -> Iterator[RecordStep | None]:
+        """Deal the record's game from its seed (the whole match where the game has one) and
+        return its steps, not yet played."""
+        entry = game_named(self.record.game)
+        variant, seed = self.record.variant, self.record.seed
+        played = entry.match_state(variant, seed, self)
+        return played if played is not None else entry.new_state(variant, seed, self)
 
 
 def check_result(record: Record, final: GameState[M]) -> None:
@@ -428,15 +441,18 @@ def iter_steps(record: Record) -> Iterator[RecordStep]:
     raises :class:`RecordError` when it is reached; a stated result the moves do not produce,
     after the last step (:func:`check_result`)."""
     args.instance(record, Record, "record")
-    entry = game_named(record.game)
-    user = _Stepper(record)
-    played = entry.match_state(record.variant, record.seed, user)
-    return played if played is not None else entry.new_state(record.variant, record.seed, user)
+    return (step for step in _Stepper(record).start() if step is not None)
 
 
 def replay(record: Record) -> JSONObject:
-    """The final state of a replayed record (see :func:`steps`), as its document."""
-    return steps(record)[0]
+    """The final state of a replayed record (see :func:`steps`), as its document; no step is
+    kept, so its memory does not grow with the record."""
+    args.instance(record, Record, "record")
+    stepper = _Stepper(record, keep=False)
+    for _ in stepper.start():
+        pass
+    assert stepper.document is not None
+    return stepper.document()
 
 
 def render(
@@ -450,7 +466,8 @@ def render(
     if round_number is not None:
         args.integer(round_number, 1, MAX_RECORD_MOVES, "round_number", what="a round number")
     seat = args.optional_seat(seat, record.variant.players)
-    final, played = steps(record)
+    stepper = _Stepper(record)
+    played = (step for step in stepper.start() if step is not None)  # one at a time: no list
     title = f"{record.game} / {record.variant.name}, seed {record.seed}"
     lines = [title + (f", as seen by seat {seat}" if seat is not None else "")]
     current = 1
@@ -493,7 +510,7 @@ def render(
         raise RecordError(f"the record has {current - (1 if starting else 0)} round(s)")
     if record.result is not None:
         lines.append(f"result: {dumps(record.result)}")
-    elif final.get("turn") is None:
+    elif stepper.over:
         lines.append("over")
     return lines
 
