@@ -1833,7 +1833,11 @@ def service_specs(folder: Path) -> list[Spec]:
             [
                 Param(None, lambda r: siyaosi.Match.new(short, seed=4), _odd(state, state.view(0))),
                 Param(None, _one_of(record), odd_record),
-                Param(None, _one_of(None, []), _odd_but(lambda v: isinstance(v, list), 5, ())),
+                Param(
+                    None,
+                    _one_of(None, []),
+                    _odd_but(lambda v: v is None or isinstance(v, list), 5, ()),
+                ),
             ],
             budget=0.5,
         ),

@@ -441,5 +441,12 @@ def test_what_the_third_probe_found_is_refused_with_a_code() -> None:
             list(find_case_files(paths))  # type: ignore[arg-type]
         assert err.value.key == "paths"
     assert list(find_case_files([])) == []
+    from cardrules.events import seen_by
+
+    for events in (_FailingIterable(), count()):
+        with pytest.raises(ArgumentError) as err:
+            seen_by(events, 0)  # type: ignore[arg-type]
+        assert err.value.key == "events"
+    assert seen_by(set(), 0) == ()
     for what in ("", " ", "\t"):
         _refused(lambda w=what: check_listable(0, w))  # type: ignore[misc]

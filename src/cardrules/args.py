@@ -23,7 +23,8 @@ cardrules.errors.ArgumentError: argument seat: a seat is an integer 0..3, got Tr
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable, Mapping
+from itertools import islice
 from typing import TypeVar
 
 from cardrules.errors import ArgumentError, CardrulesError
@@ -148,6 +149,25 @@ def instance(value: object, cls: type[_T], key: str, *, what: str = "") -> _T:
     if isinstance(value, cls):
         return value
     raise ArgumentError(f"{what or 'a ' + cls.__name__} is needed, got {shown(value)}", key=key)
+
+
+def listed(value: object, limit: int, key: str, *, what: str = "a list") -> list[object]:
+    """The items of ``value``, any iterable but text, bytes and a mapping, listed up to
+    ``limit`` (an endless iterator is refused after it): an iterable of the caller's that fails
+    while it is listed is refused too, what it raised kept as the cause."""
+    if isinstance(value, str | bytes | bytearray | Mapping) or not isinstance(value, Iterable):
+        raise ArgumentError(f"{what}, got {shown(value)}", key=key)
+    try:
+        items = list(islice(value, limit + 1))
+    except CardrulesError:
+        raise
+    except Exception as err:  # the caller's own iterable failed: say so as any refusal does
+        raise ArgumentError(
+            f"{what} that could not be listed: {type(err).__name__}", key=key
+        ) from err
+    if len(items) > limit:
+        raise ArgumentError(f"{what} of at most {limit} items", key=key)
+    return items
 
 
 def sequence(

@@ -168,10 +168,8 @@ def seen_by(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
     to show a seat; filtering the events again changes nothing."""
     if type(seat) is not int or not 0 <= seat <= MAX_SEAT:
         seat = args.integer(seat, 0, MAX_SEAT, "seat", what="a seat")
-    if isinstance(events, str | bytes | Mapping) or not isinstance(events, Iterable):
-        raise ArgumentError(f"events are a list of events, got {args.shown(events)}", key="events")
     out: list[Event] = []
-    for event in events:
+    for event in args.listed(events, MAX_EVENTS, "events", what="events are a list of events"):
         if not isinstance(event, Event):
             raise ArgumentError(f"not an event: {args.shown(event)}", key="events")
         audience = event.audience()

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -436,23 +435,15 @@ def _position(table: Mapping[str, Any], reading: _Reading, where: str) -> Positi
 def find_case_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     """Every ``*.toml`` case file named or found below the given folders, sorted; anything
     but paths is refused at once (``bad-argument``)."""
-    if isinstance(paths, str | bytes | Path) or not isinstance(paths, Iterable):
+    if isinstance(paths, Path):
         raise ArgumentError(f"a list of paths, got {args.shown(paths)}", key="paths")
-    try:
-        named = list(islice(paths, MAX_PATHS + 1))
-    except CardrulesError:
-        raise
-    except Exception as err:  # the caller's own iterable failed; say so as every refusal does
-        raise ArgumentError(
-            f"the paths could not be listed: {type(err).__name__}", key="paths"
-        ) from err
-    if len(named) > MAX_PATHS:
-        raise ArgumentError(f"at most {MAX_PATHS} paths", key="paths")
-    for n, each in enumerate(named):
+    named: list[str | Path] = []
+    for n, each in enumerate(args.listed(paths, MAX_PATHS, "paths", what="a list of paths")):
         if not isinstance(each, str | Path) or len(str(each)) > MAX_PATH_CHARS:
             raise ArgumentError(f"item {n} is not a path: {args.shown(each)}", key="paths")
         if "\x00" in str(each):
             raise ArgumentError(f"item {n} holds a NUL character: {args.shown(each)}", key="paths")
+        named.append(each)
     return _found(named)
 
 
