@@ -255,7 +255,9 @@ def test_the_games_functions_check_their_arguments() -> None:
         ("levels", (Rank.BIG_JOKER, Rank.TWO)),
         ("banker", 4),
         ("attacker_points", 1.5),
+        ("attacker_points", 10**6),  # more than the decks and the largest kitty bonus give
         ("scores", (10**30, 0, 0, 0)),
+        ("penalties", (10**6, 0, 0, 0)),  # more than a penalty on every trick
         ("penalties", (-1, 0, 0, 0)),
         ("penalties", (0,)),
     ]:

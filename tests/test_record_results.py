@@ -7,6 +7,7 @@ digits (item 9)."""
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -18,6 +19,7 @@ import pytest
 
 from cardrules import Bot, RandomBot, play_round, shengji, siyaosi
 from cardrules.errors import CardrulesError, RecordError
+from cardrules.jsonio import JSON
 from cardrules.records import Record, iter_steps, read_record, render, replay, steps
 
 
@@ -57,11 +59,6 @@ def _nonsense(record: Record) -> Record:
     return attrs.evolve(record, result={"format": 1, "game": record.game, "type": "result"})
 
 
-def _other_game(record: Record) -> Record:
-    other = SHENGJI if record.game == "siyaosi" else SIYAOSI
-    return attrs.evolve(record, result=other.result)
-
-
 def _unstated(record: Record) -> Record:
     return attrs.evolve(record, result=None)
 
@@ -70,7 +67,6 @@ FORGERIES: dict[str, Callable[[Record], Record]] = {
     "winner-flipped": _flipped,
     "moves-halved": _halved,
     "nonsense": _nonsense,
-    "other-game": _other_game,
     "unstated": _unstated,
 }
 
@@ -117,8 +113,33 @@ def test_the_command_refuses_a_forged_result_in_one_line(forgery: str, tmp_path:
 def test_the_refusal_names_the_field_that_differs() -> None:
     with pytest.raises(RecordError, match="its 'winner' is"):
         replay(_flipped(SIYAOSI))
-    with pytest.raises(RecordError, match="its 'game' is 'shengji'"):
-        replay(_other_game(SIYAOSI))
+
+
+def test_another_games_result_is_refused_as_soon_as_the_record_is_built(tmp_path: Path) -> None:
+    """A result document of the other game (or of no game's result type) is refused by the
+    record itself, in code and read from a file, before any move is replayed."""
+    assert SHENGJI.result is not None
+    wrong: list[dict[str, JSON]] = [
+        SHENGJI.result,
+        {},
+        {"format": 1, "game": "siyaosi", "type": "x"},
+    ]
+    for result in wrong:
+        with pytest.raises(RecordError) as err:
+            attrs.evolve(SIYAOSI, result=result)
+        assert err.value.key == "result" and "'result'" in str(err.value)
+    honest = SIYAOSI.to_toml()
+    assert SIYAOSI.result is not None
+    forged = honest.replace(
+        json.dumps(json.dumps(SIYAOSI.result, ensure_ascii=False)),
+        json.dumps(json.dumps(SHENGJI.result)),
+    )
+    assert forged != honest
+    path = tmp_path / "forged.toml"
+    path.write_text(forged, encoding="utf-8")
+    with pytest.raises(RecordError) as err:
+        read_record(path)
+    assert err.value.key == "result"
 
 
 @pytest.mark.parametrize("key", ["٣", "3\u00a0", "१", "+1", "1_0", "9" * 5000, ""])

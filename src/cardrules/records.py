@@ -82,6 +82,10 @@ __all__ = [
 
 M = TypeVar("M", bound=MoveLike)
 _KEYS = ("format", "game", "variant", "seed", "moves", "result", "comments")
+#: The ``type`` of a document a record may state as its result: a round's, or a whole match's
+#: (a 四幺四 match result, a Shengji standing). Whether it is the result the moves produce is known
+#: only by playing them (:func:`check_result`).
+_RESULT_TYPES = ("result", "match-result", "standing")
 #: The file names a record is written under, by form: ``.toml`` (the default) and ``.json``.
 RECORD_SUFFIXES = (".toml", ".json")
 
@@ -256,6 +260,13 @@ def _check_fields(record: Record) -> None:
             dumps(result)
         except (TypeError, ValueError, RecursionError):
             raise RecordError("'result' is not JSON", key="result") from None
+        head = (result.get("format"), result.get("game"), result.get("type"))
+        if head[0] != 1 or head[1] != record.game or head[2] not in _RESULT_TYPES:
+            raise RecordError(
+                f"'result' is a {record.game} result document (format 1, type one of "
+                f"{', '.join(_RESULT_TYPES)}), got format, game and type {quote(head)}",
+                key="result",
+            )
     comments = record.comments
     if not isinstance(comments, Mapping):
         raise RecordError("'comments' maps move numbers to text", key="comments")

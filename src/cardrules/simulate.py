@@ -366,6 +366,7 @@ def simulate(
     spread = workers if cluster is None else 16
     chunk = max(1, min(25, math.ceil(games / (spread * 4))))
     jobs = plan(entry.name, listed, games=games, seed=seed, bot=bot, chunk=chunk)
+    workers = min(workers, len(jobs))  # a worker without a job is a process spawned for nothing
     results: dict[tuple[int, int], list[GameTally]] = {}
     done = 0
     runs: Iterable[tuple[int, int, list[GameTally]]] = (

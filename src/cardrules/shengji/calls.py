@@ -25,6 +25,7 @@ from cardrules.cards import Card, Rank, Suit, all_cards
 from cardrules.errors import ArgumentError, CardrulesError, Illegal
 from cardrules.multiset import Cards
 from cardrules.shengji import follow, order, pieces, throws
+from cardrules.shengji.bounds import record_bounds
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.levels import settle as _settle
 from cardrules.shengji.order import TrumpContext
@@ -45,9 +46,6 @@ __all__ = [
     "settle",
     "trump_context",
 ]
-
-#: The most match points a count in :func:`settle` may be (far above any real score).
-_MAX_POINTS = 10**9
 
 
 def _ctx(ctx: object) -> TrumpContext:
@@ -71,16 +69,6 @@ def _level(value: object, key: str) -> Rank:
     if not isinstance(value, Rank) or value.is_joker:
         raise ArgumentError(f"a level is a Rank 2 … A, got {args.shown(value)}", key=key)
     return value
-
-
-def _points(value: object, key: str, low: int) -> int:
-    return args.integer(value, low, _MAX_POINTS, key)
-
-
-def _counts(value: object, players: int, key: str, low: int) -> tuple[int, ...]:
-    if not isinstance(value, tuple | list) or len(value) != players:
-        raise ArgumentError(f"one integer per seat ({players}), got {args.shown(value)}", key=key)
-    return tuple(_points(v, key, low) for v in value)
 
 
 def classify(cards: Cards, ctx: TrumpContext) -> Combination | None:
@@ -232,7 +220,8 @@ def settle(
     checked."""
     args.instance(variant, Variant, "variant", what="a Shengji Variant")
     players = variant.players
-    number = args.integer(round_number, 1, _MAX_POINTS, "round_number")
+    table = record_bounds(variant)  # what a round at this table can reach, as its records
+    number = args.integer(round_number, *table.range_of("round"), "round_number")
     if not isinstance(levels, tuple | list) or len(levels) != 2:
         raise ArgumentError(f"one level per team, got {args.shown(levels)}", key="levels")
     both = (_level(levels[0], "levels"), _level(levels[1], "levels"))
@@ -241,7 +230,16 @@ def settle(
         round_number=number,
         levels=both,
         banker=args.seat(banker, players, "banker"),
-        attacker_points=_points(attacker_points, "attacker_points", 0),
-        scores=_counts(scores, players, "scores", -_MAX_POINTS),
-        penalties=_counts(penalties, players, "penalties", 0),
+        attacker_points=args.integer(
+            attacker_points, *table.range_of("attacker"), "attacker_points"
+        ),
+        scores=_within(scores, players, "scores", table.range_of("scores")),
+        penalties=_within(penalties, players, "penalties", table.range_of("penalties")),
     )
+
+
+def _within(value: object, players: int, key: str, limits: tuple[int, int]) -> tuple[int, ...]:
+    """One integer per seat, each within ``limits``."""
+    if not isinstance(value, tuple | list) or len(value) != players:
+        raise ArgumentError(f"one integer per seat ({players}), got {args.shown(value)}", key=key)
+    return tuple(args.integer(v, *limits, key) for v in value)
