@@ -1851,12 +1851,23 @@ def service_specs(folder: Path) -> list[Spec]:
                 Param("game", _one_of("siyaosi"), _odd_not_none("poker")),
                 Param("variant", _one_of(short), _odd(VARIANTS["shengji"])),
                 Param("seed", _one_of(4), _odd_seeds),
-                Param("moves", _one_of(record.moves), _odd_not_none(("x" * 5000,), [5])),
+                Param(
+                    "moves",
+                    _one_of(record.moves),
+                    _odd_but(
+                        lambda v: (
+                            isinstance(v, list | tuple)
+                            and all(type(m) is str and len(m) <= 4096 for m in v)
+                        ),
+                        ("x" * 5000,),
+                        [5],
+                    ),
+                ),
                 Param("result", _one_of(None, record.result), _odd_not_none([1], {"x": {1}})),
                 Param(
                     "comments",
                     _one_of({}, {0: "x"}),
-                    _odd_not_none({-1: "x"}, {10**6: "x"}, {0: 5}, {"0": "x"}),
+                    _odd_but(lambda v: v == {}, {-1: "x"}, {10**6: "x"}, {0: 5}, {"0": "x"}),
                 ),
             ],
         ),
