@@ -1079,7 +1079,10 @@ def _shengji_combo(rng: random.Random) -> object:
 
 
 def _hand(rng: random.Random) -> object:
-    return Cards.parse(" ".join(rng.choice(CARD_WORDS[:16]) for _ in range(rng.randrange(0, 25))))
+    """A hand of up to 24 of 16 cards, never more copies of one than eight decks hold."""
+    words = [rng.choice(CARD_WORDS[:16]) for _ in range(rng.randrange(0, 25))]
+    held = [w for n, w in enumerate(words) if words[:n].count(w) < 8]
+    return Cards.parse(" ".join(held))
 
 
 def _odd_cards(rng: random.Random) -> object:
