@@ -450,5 +450,8 @@ def test_what_the_third_probe_found_is_refused_with_a_code() -> None:
             seen_by(events, 0)  # type: ignore[arg-type]
         assert err.value.key == "events"
     assert seen_by(set(), 0) == ()
+    from cardrules.cases import load_case_text
+
+    _refused(lambda: load_case_text("format = 1", base=""))
     for what in ("", " ", "\t"):
         _refused(lambda w=what: check_listable(0, w))  # type: ignore[misc]

@@ -42,6 +42,7 @@ import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from functools import partial
 from importlib import metadata
 from pathlib import Path
 from typing import NoReturn
@@ -55,13 +56,14 @@ from cardrules.cases import (
     load_case_file,
     run_case,
 )
-from cardrules.errors import CardrulesError, RecordError, did_you_mean
+from cardrules.errors import CardrulesError, CaseFileError, RecordError, did_you_mean
 from cardrules.i18n import LANGUAGES, Catalog, catalog
 from cardrules.jsonio import JSON
 from cardrules.judge import CaseError, judge_case
 from cardrules.limits import MAX_LINE_CHARS, quote
 from cardrules.records import RECORD_SUFFIXES, read_record, render
 from cardrules.schema import schema_names, schema_of
+from cardrules.textio import parse_toml, read_text
 from cardrules.variant import (
     GAMES,
     VariantBase,
@@ -255,15 +257,30 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     cited = []
     if spec is not None:
         for path in find_case_files([spec / "cases"]):
-            for case in load_case_file(path, require_expect=False).cases:
-                if wanted in case.rules:
-                    cited.append(f"  {path.relative_to(spec / 'cases')} :: {case.id}")
+            for case_id in _cases_citing(path, wanted):
+                cited.append(f"  {path.relative_to(spec / 'cases')} :: {case_id}")
     print()
     print(
         words.text("explain-cases", count=len(cited)) if cited else words.text("explain-no-cases")
     )
     print("\n".join(cited))
     return 0
+
+
+def _cases_citing(path: Path, clause_id: str) -> list[str]:
+    """The ids of the cases of the shipped case file ``path`` that cite ``clause_id``, read
+    from its TOML alone: a list needs no position built (``cardrules spec`` checks the files),
+    and a file that never names the clause is not parsed at all."""
+    fail = partial(CaseFileError, path=str(path))
+    text = read_text(path, fail)
+    if clause_id not in text:
+        return []
+    entries = parse_toml(text, fail).get("case", [])
+    return [
+        str(entry.get("id"))
+        for entry in entries
+        if isinstance(entry, dict) and clause_id in entry.get("rules", ())
+    ]
 
 
 def _title(

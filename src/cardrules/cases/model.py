@@ -157,8 +157,8 @@ def load_case_text(
     ``base`` is the folder a position's ``variant`` path is read from; a path that resolves
     outside it is refused unless ``allow_outside`` is true, as for a file. ``name`` is how
     messages name the text (and the cases' ``path`` is ``base / name``)."""
-    if not isinstance(base, str | Path):
-        raise CardrulesError(
+    if not isinstance(base, str | Path) or (isinstance(base, str) and not base.strip()):
+        raise CardrulesError(  # "" would be read as the working folder: name one
             f"base must be a folder's path, got {quote(base)}", code="bad-argument"
         )
     if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME_CHARS or "/" in name:
