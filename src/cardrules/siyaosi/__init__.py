@@ -30,11 +30,11 @@ from cardrules.siyaosi.combos import (
 )
 from cardrules.siyaosi.events import EVENTS, events_from_json, events_to_json
 from cardrules.siyaosi.keys import POSITION_KEYS
-from cardrules.siyaosi.match import Match, Phase
-from cardrules.siyaosi.matchpos import is_match_position, match_from_position
-from cardrules.siyaosi.matchview import MatchView
+from cardrules.siyaosi.match.position import is_match_position, match_from_position
+from cardrules.siyaosi.match.record import MatchResult
+from cardrules.siyaosi.match.state import Match, Phase
+from cardrules.siyaosi.match.view import MatchView
 from cardrules.siyaosi.moves import Move, MoveKind, Top
-from cardrules.siyaosi.record import MatchResult
 from cardrules.siyaosi.result import Outcome, RoundResult, round_result
 from cardrules.siyaosi.rules import CODES as PLAY_CODES
 from cardrules.siyaosi.schema import schemas

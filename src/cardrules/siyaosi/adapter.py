@@ -14,8 +14,8 @@ from cardrules.notation import MoveText
 from cardrules.position import Position
 from cardrules.siyaosi.combos import Combination, Table, beats, classify
 from cardrules.siyaosi.levels import Standing, after_round
-from cardrules.siyaosi.match import Match, Phase
-from cardrules.siyaosi.matchpos import is_match_position, match_from_position
+from cardrules.siyaosi.match.position import is_match_position, match_from_position
+from cardrules.siyaosi.match.state import Match, Phase
 from cardrules.siyaosi.moves import Move
 from cardrules.siyaosi.result import RoundResult, round_result
 from cardrules.siyaosi.scoring import played_from_names, round_points

@@ -24,7 +24,7 @@ from cardrules.siyaosi.combos import (
     Table,
     classify,
 )
-from cardrules.siyaosi.matchview import MatchView
+from cardrules.siyaosi.match.view import MatchView
 from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, PLAY, Move, MoveKind
 from cardrules.siyaosi.view import View
 

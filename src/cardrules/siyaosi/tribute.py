@@ -299,7 +299,7 @@ def due_cards(ex: Exchange, hand: Cards) -> list[Card]:
 def explain(ex: Exchange, move: Move, hand: Cards) -> Illegal | None:
     """Why ``move`` is illegal in the tribute phase ``ex`` given the mover's ``hand``, or
     ``None``; the checks every phase shares (a move of the game, a seat at the table, the match
-    not over, a move of this phase) come first, in :mod:`cardrules.siyaosi.match`."""
+    not over, a move of this phase) come first, in :mod:`cardrules.siyaosi.match.state`."""
     seat, kind = move.seat, move.kind
     if seat != ex.turn:
         who = "nobody" if ex.turn is None else f"seat {ex.turn}"

@@ -47,8 +47,7 @@ from cardrules.siyaosi.events import (
     TributeTaken,
 )
 from cardrules.siyaosi.levels import after_round
-from cardrules.siyaosi.moves import PASS, PHASE_KINDS, Move, MoveKind, Phase, Top
-from cardrules.siyaosi.record import (
+from cardrules.siyaosi.match.record import (
     MAX_ROUNDS,
     SEEDS,
     MatchResult,
@@ -61,6 +60,7 @@ from cardrules.siyaosi.record import (
     read_opening,
     read_score,
 )
+from cardrules.siyaosi.moves import PASS, PHASE_KINDS, Move, MoveKind, Phase, Top
 from cardrules.siyaosi.result import round_result
 from cardrules.siyaosi.rules import CODES as PLAY_CODES
 from cardrules.siyaosi.scoring import (
@@ -78,7 +78,7 @@ from cardrules.slots import evolver
 from cardrules.variant import read_variant, variant_of
 
 if TYPE_CHECKING:
-    from cardrules.siyaosi.matchview import MatchView
+    from cardrules.siyaosi.match.view import MatchView
 
 #: What a client uses; the phase functions serve the match view.
 __all__ = ["Match", "Phase"]
@@ -146,7 +146,7 @@ class Match(Derives, Recording[Move]):
     def from_position(cls, position: Position) -> Match:
         """A match at a case position — in its tribute phase (``phase = "tribute"``) or its
         play phase — 4A4-MATCH-3 (Match positions and records)."""
-        from cardrules.siyaosi.matchpos import match_from_position
+        from cardrules.siyaosi.match.position import match_from_position
 
         return match_from_position(args.instance(position, Position, "position"))
 
@@ -365,7 +365,7 @@ class Match(Derives, Recording[Move]):
     # ------------------------------------------------------------------ views and JSON
     def view(self, seat: int) -> MatchView:
         """What ``seat`` may know, 4A4-MATCH-4 (What a seat sees in a match)."""
-        from cardrules.siyaosi.matchview import MatchView
+        from cardrules.siyaosi.match.view import MatchView
 
         return MatchView.of(self, args.seat(seat, self.players))
 

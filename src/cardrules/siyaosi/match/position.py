@@ -14,8 +14,8 @@ from cardrules.errors import CardrulesError, PositionError
 from cardrules.limits import quote
 from cardrules.position import Position
 from cardrules.siyaosi.keys import POSITION_KEYS
-from cardrules.siyaosi.match import Match
-from cardrules.siyaosi.record import MAX_ROUNDS, SEEDS, Opening
+from cardrules.siyaosi.match.record import MAX_ROUNDS, SEEDS, Opening
+from cardrules.siyaosi.match.state import Match
 from cardrules.siyaosi.result import round_result
 from cardrules.siyaosi.state import State
 from cardrules.siyaosi.variant import Variant

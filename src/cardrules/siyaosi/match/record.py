@@ -1,7 +1,7 @@
 """The record of a 四幺四 match's round — the facts a round began with, checked, and their JSON
 — and the result of a won match, 4A4-MATCH-3 (Match positions and records).
 
-A match (:mod:`cardrules.siyaosi.match`) keeps, for its current round, the levels, ruling team
+A match (:mod:`cardrules.siyaosi.match.state`) keeps, for its current round, the levels, ruling team
 and score it began with, the previous round's finishing order, the hands as dealt and (for a
 round begun at a position) how it opened; :func:`check_facts` refuses what no match could have
 begun a round with. The moves of the round are checked by replaying them.
@@ -31,7 +31,7 @@ from cardrules.siyaosi.variant import FirstRuling, Variant, Victory
 from cardrules.siyaosi.view import read_trick
 
 if TYPE_CHECKING:
-    from cardrules.siyaosi.match import Match
+    from cardrules.siyaosi.match.state import Match
 
 __all__ = [
     "MAX_ROUNDS",
