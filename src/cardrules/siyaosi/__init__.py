@@ -20,11 +20,11 @@ from cardrules.registry import GameEntry, register
 from cardrules.siyaosi.adapter import ADAPTER
 from cardrules.siyaosi.bots import HeuristicBot
 from cardrules.siyaosi.bounds import record_bounds
+from cardrules.siyaosi.codes import CODES
 from cardrules.siyaosi.combos import (
     COMBINATION_NAMES,
     Combination,
     CombinationName,
-    Table,
     beats,
     classify,
 )
@@ -35,12 +35,11 @@ from cardrules.siyaosi.match.record import MatchResult
 from cardrules.siyaosi.match.state import Match, Phase
 from cardrules.siyaosi.match.view import MatchView
 from cardrules.siyaosi.moves import Move, MoveKind, Top
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import Outcome, RoundResult, round_result
-from cardrules.siyaosi.rules import CODES as PLAY_CODES
 from cardrules.siyaosi.schema import schemas
 from cardrules.siyaosi.state import State
 from cardrules.siyaosi.stats import Tally
-from cardrules.siyaosi.tribute import CODES as TRIBUTE_CODES
 from cardrules.siyaosi.tribute import Dues, Exchange, Step
 from cardrules.siyaosi.variant import (
     BombVsStraight,
@@ -117,10 +116,6 @@ def load_variant(
     variant = _load_variant(ref, game="siyaosi", overrides=overrides, base=base)
     assert isinstance(variant, Variant)
     return variant
-
-
-#: Every refusal of 四幺四: the play phase's, then the tribute phase's and a won match's.
-CODES = PLAY_CODES | TRIBUTE_CODES
 
 
 def _new(variant: VariantBase, seed: int) -> State:

@@ -12,11 +12,12 @@ from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
-from cardrules.siyaosi.combos import Combination, Table, beats, classify
+from cardrules.siyaosi.combos import Combination, beats, classify
 from cardrules.siyaosi.levels import Standing, after_round
 from cardrules.siyaosi.match.position import is_match_position, match_from_position
 from cardrules.siyaosi.match.state import Match, Phase
 from cardrules.siyaosi.moves import Move
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import RoundResult, round_result
 from cardrules.siyaosi.scoring import played_from_names, round_points
 from cardrules.siyaosi.state import State

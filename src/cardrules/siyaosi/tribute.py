@@ -17,18 +17,16 @@ from enum import StrEnum
 import attrs
 
 from cardrules.cards import Card, Rank
-from cardrules.codes import Code, CodeTable
 from cardrules.errors import Illegal
 from cardrules.multiset import Cards
-from cardrules.siyaosi.combos import Table
+from cardrules.siyaosi.codes import PLAY_CODES, TRIBUTE_CODES
 from cardrules.siyaosi.levels import caught_all
 from cardrules.siyaosi.moves import KIND_ORDER, PASS, Move, MoveKind
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import RoundResult
-from cardrules.siyaosi.rules import CODES as PLAY_CODES
 from cardrules.siyaosi.variant import Pairing, Rebellion, TributeLeader, TributePayers, Variant
 
 __all__ = [
-    "CODES",
     "Dues",
     "Exchange",
     "Step",
@@ -41,35 +39,7 @@ __all__ = [
     "places",
 ]
 
-#: Every refusal of the tribute phase (and of a finished match); the play phase's are
-#: :data:`cardrules.siyaosi.rules.CODES`.
-CODES = CodeTable(
-    Code("match-over", "4A4-MATCH-1", "the match has been won; no move follows"),
-    Code("not-due", "4A4-TRIB-7", "another seat acts now in the tribute phase"),
-    Code(
-        "wrong-tribute-move",
-        "4A4-TRIB-7",
-        "the seat in turn owes another kind of move (a rebellion answer, a tribute, a return)",
-    ),
-    Code("no-joker-pair", "4A4-TRIB-5", "revealing needs a big and a small joker in hand"),
-    Code(
-        "cannot-pass",
-        "4A4-TRIB-7",
-        "the seat must act: it holds a card it may give, or must rebel",
-        also=("4A4-TRIB-5",),
-    ),
-    Code(
-        "one-card", "4A4-TRIB-2", "a tribute or a return is exactly one card", also=("4A4-TRIB-4",)
-    ),
-    Code(
-        "card-excluded",
-        "4A4-TRIB-2",
-        "that rank may be neither paid nor returned (tribute_excluded)",
-        also=("4A4-TRIB-4",),
-    ),
-    Code("tribute-not-highest", "4A4-TRIB-2", "the tribute is the payer's highest card"),
-)
-_refuse = CODES.refuse
+_refuse = TRIBUTE_CODES.refuse
 
 
 class Step(StrEnum):

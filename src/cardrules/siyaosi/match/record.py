@@ -22,9 +22,9 @@ from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.rng import derive_seed
 from cardrules.siyaosi.bounds import MAX_ROUNDS, score_bound
-from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.levels import TOP
 from cardrules.siyaosi.moves import Move
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import RoundResult, round_result
 from cardrules.siyaosi.state import deal_sizes, first_leader
 from cardrules.siyaosi.variant import FirstRuling, Variant, Victory

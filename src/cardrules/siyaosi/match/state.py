@@ -32,7 +32,7 @@ from cardrules.notation import MoveText, move_text
 from cardrules.position import Position
 from cardrules.records import MoveLog, Recording
 from cardrules.siyaosi import tribute
-from cardrules.siyaosi.combos import Table
+from cardrules.siyaosi.codes import PLAY_CODES, TRIBUTE_CODES
 from cardrules.siyaosi.events import (
     LevelsChanged,
     MatchWon,
@@ -61,8 +61,8 @@ from cardrules.siyaosi.match.record import (
     read_score,
 )
 from cardrules.siyaosi.moves import PASS, PHASE_KINDS, Move, MoveKind, Phase, Top
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import round_result
-from cardrules.siyaosi.rules import CODES as PLAY_CODES
 from cardrules.siyaosi.scoring import (
     NO_PLAYS,
     Played,
@@ -456,7 +456,7 @@ def explain_in_phase(
     if refused is not None or not isinstance(move, Move) or hand is None:
         return refused
     if phase is Phase.OVER:
-        return tribute.CODES.refuse("match-over", "the match has been won; no move follows")
+        return TRIBUTE_CODES.refuse("match-over", "the match has been won; no move follows")
     if move.kind is not PASS and move.kind not in PHASE_KINDS:
         return PLAY_CODES.refuse(
             "wrong-phase", f"a {move.kind} waits for the play phase: the tribute comes first"
@@ -468,8 +468,8 @@ def explain_in_phase(
 def no_move(phase: Phase, seat: int | None) -> Illegal:
     """The refusal of a draw from no legal move: the match is won, or ``seat`` is not due."""
     if phase is Phase.OVER:
-        return tribute.CODES.refuse("match-over", "the match has been won; no move follows")
-    return tribute.CODES.refuse("not-due", f"seat {seat} has no move in the tribute phase now")
+        return TRIBUTE_CODES.refuse("match-over", "the match has been won; no move follows")
+    return TRIBUTE_CODES.refuse("not-due", f"seat {seat} has no move in the tribute phase now")
 
 
 def parse_phase_move(ex: Exchange | None, variant: Variant, text: MoveText | str) -> Move:

@@ -28,11 +28,11 @@ from cardrules.multiset import Cards
 from cardrules.notation import MoveText, for_seat
 from cardrules.siyaosi import tribute
 from cardrules.siyaosi.bounds import score_bound
-from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.levels import after_round
 from cardrules.siyaosi.match.record import MAX_ROUNDS, MatchResult, read_levels, read_score
 from cardrules.siyaosi.match.state import Match, Phase, explain_in_phase, no_move, parse_phase_move
 from cardrules.siyaosi.moves import Move, MoveKind, Top
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import round_result
 from cardrules.siyaosi.tribute import Exchange, Step
 from cardrules.siyaosi.variant import Variant
