@@ -30,7 +30,7 @@ from cardrules.siyaosi.combos import (
 )
 from cardrules.siyaosi.events import EVENTS, events_from_json, events_to_json
 from cardrules.siyaosi.keys import POSITION_KEYS
-from cardrules.siyaosi.match.position import is_match_position, match_from_position
+from cardrules.siyaosi.match.position import is_match_position
 from cardrules.siyaosi.match.record import MatchResult
 from cardrules.siyaosi.match.state import Match, Phase
 from cardrules.siyaosi.match.view import MatchView
@@ -132,7 +132,7 @@ def _from_position(position: Position) -> GameState[Move]:
     """A match for a position in its tribute phase or naming a match key, else a round's play
     state, 4A4-MATCH-3 (Match positions and records)."""
     if is_match_position(position):
-        return match_from_position(position)
+        return Match.from_position(position)
     return State.from_position(position)
 
 

@@ -14,7 +14,7 @@ from cardrules.notation import MoveText
 from cardrules.position import Position
 from cardrules.siyaosi.combos import Combination, beats, classify
 from cardrules.siyaosi.levels import Standing, after_round
-from cardrules.siyaosi.match.position import is_match_position, match_from_position
+from cardrules.siyaosi.match.position import is_match_position
 from cardrules.siyaosi.match.state import Match, Phase
 from cardrules.siyaosi.moves import Move
 from cardrules.siyaosi.order import Table
@@ -120,7 +120,7 @@ class SiyaosiAdapter(StateAdapter[Move]):
         """A match for a position in the tribute phase or naming a match key (4A4-MATCH-3
         (Match positions and records)), else the play state of one round."""
         if is_match_position(position):
-            return match_from_position(position)
+            return Match.from_position(position)
         return State.from_position(position)
 
     def observe(self, state: GameState[Move], key: str) -> object:

@@ -1,44 +1,36 @@
-"""The record of a 四幺四 match's round — the facts a round began with, checked, and their JSON
-— and the result of a won match, 4A4-MATCH-3 (Match positions and records).
+"""The record of a 四幺四 match's round — the facts a round began with and their JSON — and the
+result of a won match, 4A4-MATCH-3 (Match positions and records).
 
-A match (:mod:`cardrules.siyaosi.match.state`) keeps, for its current round, the levels, ruling team
-and score it began with, the previous round's finishing order, the hands as dealt and (for a
-round begun at a position) how it opened; :func:`check_facts` refuses what no match could have
-begun a round with. The moves of the round are checked by replaying them.
+A match (:mod:`cardrules.siyaosi.match.state`) keeps, for its current round, the levels, ruling
+team and score it began with, the previous round's finishing order, the hands as dealt and (for
+a round begun at a position) how it opened; :func:`~cardrules.siyaosi.match.check.check_facts`
+refuses what no match could have begun a round with. The moves of the round are checked by
+replaying them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 import attrs
 
 from cardrules.cards import Rank
 from cardrules.deck import deal as deal_cards
-from cardrules.errors import CardrulesError, PositionError
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
-from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.rng import derive_seed
 from cardrules.siyaosi.bounds import MAX_ROUNDS, score_bound
-from cardrules.siyaosi.levels import TOP
 from cardrules.siyaosi.moves import Move
-from cardrules.siyaosi.order import Table
-from cardrules.siyaosi.result import RoundResult, round_result
+from cardrules.siyaosi.result import RoundResult
 from cardrules.siyaosi.state import deal_sizes, first_leader
-from cardrules.siyaosi.variant import FirstRuling, Variant, Victory
+from cardrules.siyaosi.variant import FirstRuling, Variant
 from cardrules.siyaosi.view import read_trick
-
-if TYPE_CHECKING:
-    from cardrules.siyaosi.match.state import Match
 
 __all__ = [
     "MAX_ROUNDS",
     "SEEDS",
     "MatchResult",
     "Opening",
-    "check_facts",
     "dealt",
     "first_ruling",
     "read_levels",
@@ -132,117 +124,6 @@ def first_ruling(variant: Variant, hands: tuple[Cards, ...]) -> int | None:
     if variant.first_ruling is FirstRuling.LEADER:
         return first_leader(variant, hands) % 2
     return None
-
-
-# ---------------------------------------------------------------------- checking the facts
-def check_facts(match: Match) -> None:
-    """Refuse, naming the field, the facts no match could have begun a round with: a variant,
-    seed or round number out of range, levels below the start or already won, a ruling team
-    that is not the last emperor's, a finishing order that does not end a round, hands that no
-    deal gives, an opening where the rules fix the leader."""
-    variant = match.variant
-    if not isinstance(variant, Variant):
-        raise PositionError("a 四幺四 Variant is needed", key="variant")
-    _check_numbers(match)
-    levels = match.levels
-    Table(variant, levels, match.ruling)  # checks the levels and the ruling team's form
-    if any(level < variant.start_level for level in levels):
-        raise PositionError(
-            f"levels never fall below the start level {variant.start_level.text}", key="levels"
-        )
-    _check_hands(variant, match.deal)
-    if match.last_finish:
-        _check_after_a_round(match)
-    elif match.opening is None:
-        _check_first_round(match)
-    else:
-        _check_opening(variant, match.opening)
-
-
-def _check_numbers(match: Match) -> None:
-    seed, number, score = match.seed, match.round, match.score
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEEDS:
-        raise PositionError(f"an integer 0..2**64-1, got {quote(seed)}", key="seed")
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_ROUNDS:
-        raise PositionError(f"an integer 1..{MAX_ROUNDS}, got {quote(number)}", key="round")
-    if (
-        not isinstance(score, tuple)
-        or len(score) != 2
-        or not all(isinstance(x, int) and not isinstance(x, bool) for x in score)
-    ):
-        raise PositionError(f"one integer per team, got {quote(score)}", key="score")
-    most = score_bound(match.variant, number - 1)
-    if any(abs(x) > most for x in score):
-        raise PositionError(
-            f"{number - 1} round(s) played score at most {quote(most)} at this table, got "
-            f"{quote(list(score))}",
-            key="score",
-        )
-    for name in ("last_finish", "exchange_moves", "play_moves"):
-        if not isinstance(getattr(match, name), tuple):
-            raise PositionError("a tuple is needed", key=name)
-
-
-def _check_hands(variant: Variant, hands: object) -> None:
-    players = variant.players
-    if not isinstance(hands, tuple) or len(hands) != players:
-        raise PositionError(f"one hand per seat ({players} seats)", key="deal")
-    if not all(isinstance(h, Cards) for h in hands):
-        raise PositionError("every hand is a Cards", key="deal")
-    try:
-        sum(hands, Cards()).check_within(variant.decks)
-    except CardrulesError as err:
-        raise PositionError(str(err), key="deal") from None
-    most = max(deal_sizes(variant))
-    if any(len(h) > most for h in hands):
-        raise PositionError(f"a deal gives a seat at most {most} cards", key="deal")
-
-
-def _check_after_a_round(match: Match) -> None:
-    """A round dealt after another: tribute (or the emperor's lead) follows from the last
-    finishing order, and nobody can have won already."""
-    variant = match.variant
-    try:
-        last = round_result(variant.players, match.last_finish, None)
-    except CardrulesError as err:
-        raise PositionError(str(err), key="last_finish") from None
-    if match.round < 2:
-        raise PositionError("a round after another is round 2 or later", key="round")
-    if match.ruling != last.emperor % 2:
-        raise PositionError(
-            f"the last emperor's team ({last.emperor % 2}) rules the next round", key="ruling"
-        )
-    if variant.victory is Victory.REACH and match.levels[last.emperor % 2] is TOP:
-        raise PositionError("a team ruling at A has already won (victory = reach)", key="levels")
-    if match.opening is not None:
-        raise PositionError("the rules say who leads after a round", key="opening")
-    if not all(match.deal):
-        raise PositionError("every seat holds cards when a round is dealt", key="deal")
-
-
-def _check_first_round(match: Match) -> None:
-    """A dealt first round: the start levels, no score, the first ruling team by the rules."""
-    variant = match.variant
-    start = (variant.start_level, variant.start_level)
-    if match.round != 1 or match.levels != start or match.score != (0, 0):
-        raise PositionError(
-            "a round without a last finishing order or an opening is a dealt round 1, at the "
-            "start levels with no score",
-            key="last_finish",
-        )
-    if not all(match.deal):
-        raise PositionError("every seat holds cards when a round is dealt", key="deal")
-    if match.ruling != first_ruling(variant, match.deal):
-        raise PositionError("the first ruling team follows first_ruling", key="ruling")
-
-
-def _check_opening(variant: Variant, opening: object) -> None:
-    players = variant.players
-    if not isinstance(opening, Opening) or not isinstance(opening.out, tuple):
-        raise PositionError("an Opening (leader, out) is needed", key="opening")
-    seats = (opening.leader, *opening.out)
-    if not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in seats):
-        raise PositionError(f"seats 0..{players - 1}", key="opening")
 
 
 # ---------------------------------------------------------------------- reading
