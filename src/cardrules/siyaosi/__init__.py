@@ -20,14 +20,9 @@ from cardrules.registry import GameEntry, register
 from cardrules.siyaosi.adapter import ADAPTER
 from cardrules.siyaosi.bots import HeuristicBot
 from cardrules.siyaosi.bounds import record_bounds
+from cardrules.siyaosi.calls import beats, classify
 from cardrules.siyaosi.codes import CODES
-from cardrules.siyaosi.combos import (
-    COMBINATION_NAMES,
-    Combination,
-    CombinationName,
-    beats,
-    classify,
-)
+from cardrules.siyaosi.combos import COMBINATION_NAMES, Combination, CombinationName
 from cardrules.siyaosi.events import EVENTS, events_from_json, events_to_json
 from cardrules.siyaosi.keys import POSITION_KEYS
 from cardrules.siyaosi.match.position import is_match_position

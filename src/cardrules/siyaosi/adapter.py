@@ -12,7 +12,8 @@ from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
-from cardrules.siyaosi.combos import Combination, beats, classify
+from cardrules.siyaosi.calls import beats, classify
+from cardrules.siyaosi.combos import Combination
 from cardrules.siyaosi.levels import Standing, after_round
 from cardrules.siyaosi.match.position import is_match_position
 from cardrules.siyaosi.match.state import Match, Phase

@@ -16,7 +16,8 @@ import random
 from cardrules import args
 from cardrules.errors import CardrulesError
 from cardrules.game import GameView
-from cardrules.siyaosi.combos import BOMB, FOUR_A_FOUR, JOKER_BOMB, Combination, classify
+from cardrules.siyaosi.calls import classify
+from cardrules.siyaosi.combos import BOMB, FOUR_A_FOUR, JOKER_BOMB, Combination
 from cardrules.siyaosi.match.view import MatchView
 from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, PLAY, Move, MoveKind
 from cardrules.siyaosi.order import Table

@@ -1,5 +1,7 @@
-"""四幺四 combinations: what a group of cards is (:func:`classify`) and what beats what
-(:func:`beats`), usable on their own by an app that only judges.
+"""四幺四 combinations: what a group of cards is (:func:`classify_counts`) and what beats what
+(:func:`beats_rule`); an app that only judges calls them through
+:func:`cardrules.siyaosi.calls.classify` and :func:`cardrules.siyaosi.calls.beats`, which check
+their arguments first.
 
 A level card's strength depends on who plays it, so both take a
 :class:`~cardrules.siyaosi.order.Table` (the variant, the teams' levels and the ruling team) and the
@@ -20,7 +22,6 @@ from enum import StrEnum
 
 import attrs
 
-from cardrules import args
 from cardrules.multiset import Cards, rank_counts
 from cardrules.siyaosi.order import BJ, SJ, Table
 from cardrules.siyaosi.variant import Variant
@@ -31,9 +32,7 @@ __all__ = [
     "COMBINATION_NAMES",
     "Combination",
     "CombinationName",
-    "beats",
     "beats_rule",
-    "classify",
     "make_combination",
     "rank_counts",
 ]
@@ -144,21 +143,9 @@ def suits_purity(suits: set[int]) -> int:
     return _MIXED
 
 
-def classify(cards: Cards, table: Table, seat: int = 0) -> Combination | None:
-    """What ``cards`` played by ``seat`` are, or ``None`` if they form no combination
-    ("法无规定不可为", 4A4-COMBO-1 (Only the listed combinations exist)). The arguments are
-    checked (``bad-argument``): cards, a table and one of its seats."""
-    if type(cards) is not Cards:
-        args.instance(cards, Cards, "cards")
-    if type(table) is not Table:
-        args.instance(table, Table, "table", what="a 四幺四 Table")
-    if type(seat) is not int or not 0 <= seat < table.variant.players:
-        seat = args.seat(seat, table.variant.players)
-    return classify_counts(cards, rank_counts(cards.counts), table, seat)
-
-
 def classify_counts(cards: Cards, rc: list[int], table: Table, seat: int) -> Combination | None:
-    """:func:`classify` with the rank counts already computed."""
+    """:func:`~cardrules.siyaosi.calls.classify` with the rank counts already computed and the
+    arguments trusted."""
     variant = table.variant
     n = 0
     present = []
@@ -234,23 +221,10 @@ _BEAT_8 = "4A4-BEAT-8"
 _BEAT_9 = "4A4-BEAT-9"
 
 
-def beats(top: Combination, play: Combination, table: Table) -> bool:
-    """Whether ``play`` beats ``top`` standing on top of a trick, in the context of ``table``
-    (its variant's switches): 4A4-BEAT-1 (Same kind, same size) … 4A4-BEAT-9 (Four 3s beat 4A4).
-
-    Irreflexive and asymmetric; not transitive when ``four_threes_beat_4a4`` is on, 4A4-BEAT-10
-    (The relation is a cycle, not an order).
-    """
-    args.instance(top, Combination, "top", what="a 四幺四 Combination")
-    args.instance(play, Combination, "play", what="a 四幺四 Combination")
-    args.instance(table, Table, "table", what="a 四幺四 Table")
-    return bool(beats_rule(top, play, table))
-
-
 def beats_rule(top: Combination, play: Combination, table: Table) -> str:
     """The id of the clause by which ``play`` beats ``top``, or ``""`` when it does not — the
-    one decision behind :func:`beats` (the engines call it directly: the clause costs nothing
-    more than the answer, and a judge cites it)."""
+    one decision behind :func:`~cardrules.siyaosi.calls.beats` (the engines call it directly:
+    the clause costs nothing more than the answer, and a judge cites it)."""
     variant = table.variant
     pn, tn = play.name, top.name
     if pn is FOUR_A_FOUR:  # 4A4-BEAT-8 (4A4 and its order)
