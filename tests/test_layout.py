@@ -206,20 +206,18 @@ def _deferred_imports(source: str, module: str) -> list[str]:
     under ``TYPE_CHECKING``, as ``module: imported (line n)``."""
     tree = ast.parse(source)
     load_time: set[int] = set()
-    for node in tree.body:
-        if isinstance(node, ast.If) and _is_type_checking(node):
-            load_time |= {id(n) for n in ast.walk(node)}
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            load_time.add(id(node))
+    for top in tree.body:
+        if isinstance(top, ast.If) and _is_type_checking(top):
+            load_time |= {id(n) for n in ast.walk(top)}
+        elif isinstance(top, ast.Import | ast.ImportFrom):
+            load_time.add(id(top))
     found = []
     for node in ast.walk(tree):
-        if id(node) in load_time:
+        if id(node) in load_time or not isinstance(node, ast.Import | ast.ImportFrom):
             continue
-        names: list[str] = []
-        if isinstance(node, ast.ImportFrom) and node.module:
-            names = [node.module]
-        elif isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
+        names = (
+            [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+        )
         found += [
             f"{module}: {name} (line {node.lineno})"
             for name in names
