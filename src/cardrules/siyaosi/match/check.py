@@ -15,6 +15,7 @@ from cardrules.multiset import Cards
 from cardrules.siyaosi import tribute
 from cardrules.siyaosi.bounds import score_bound
 from cardrules.siyaosi.levels import TOP, after_round
+from cardrules.siyaosi.match.phases import explain_tribute
 from cardrules.siyaosi.match.record import MAX_ROUNDS, SEEDS, MatchResult, Opening, first_ruling
 from cardrules.siyaosi.moves import Move, MoveKind, Phase
 from cardrules.siyaosi.order import Table
@@ -166,7 +167,7 @@ class Seen(NamedTuple):
 
 def rebuild_exchange(table: Table, seat: int, finish: tuple[int, ...], seen: Seen) -> Exchange:
     """The tribute phase as ``seat`` sees it, replayed from the last round's ``finish`` up to
-    where ``seen`` stands, each move checked by :func:`cardrules.siyaosi.tribute.explain`
+    where ``seen`` stands, each move checked by :func:`.phases.explain_tribute`
     against the cards it shows; raises :class:`PositionError` (key ``tribute``) when no tribute
     phase reaches it, or when a return this seat gave or took is hidden from it, 4A4-MATCH-4
     (What a seat sees in a match)."""
@@ -181,7 +182,7 @@ def rebuild_exchange(table: Table, seat: int, finish: tuple[int, ...], seen: See
         if (ex.step, ex.turn, ex.rebel, ex.suppressor, len(ex.paid), len(ex.returned)) == target:
             return ex.masked(seat)
         move, shown = _next_move(ex, seen, seat)
-        reason = tribute.explain(ex, move, shown)
+        reason = explain_tribute(ex, move, shown)
         if reason is not None:
             raise PositionError(f"{move} cannot be: {reason}", key="tribute")
         ex = ex.after(move)

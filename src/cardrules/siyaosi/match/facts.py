@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from cardrules.siyaosi import tribute
+from cardrules.siyaosi.match.phases import GROUNDS
 from cardrules.siyaosi.moves import Move, Phase, Top
 from cardrules.siyaosi.tribute import Exchange
 from cardrules.siyaosi.variant import Variant
@@ -84,4 +84,4 @@ class MatchFacts:
         tribute phase's (a judge cites them)."""
         if self.play is not None:
             return self.play.grounds(move)
-        return ("4A4-TRIB-7", tribute.GROUNDS[move.kind])
+        return ("4A4-TRIB-7", GROUNDS[move.kind])

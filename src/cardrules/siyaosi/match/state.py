@@ -49,7 +49,12 @@ from cardrules.siyaosi.levels import after_round
 from cardrules.siyaosi.match.check import check_facts
 from cardrules.siyaosi.match.documents import match_json, read_match
 from cardrules.siyaosi.match.facts import MatchFacts
-from cardrules.siyaosi.match.phases import explain_in_phase, no_move, parse_phase_move
+from cardrules.siyaosi.match.phases import (
+    explain_in_phase,
+    no_move,
+    parse_phase_move,
+    tribute_moves,
+)
 from cardrules.siyaosi.match.position import match_from_position
 from cardrules.siyaosi.match.record import MatchResult, Opening, dealt, first_ruling
 from cardrules.siyaosi.match.view import MatchView, view_of
@@ -211,7 +216,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
         ex = self.exchange
         listed: list[Move] = []
         if ex is not None and ex.turn is not None and seat in (None, ex.turn):
-            listed = tribute.moves_for(ex, ex.turn, self.held[ex.turn])
+            listed = tribute_moves(ex, ex.turn, self.held[ex.turn])
         return LegalMoves(lambda: iter(listed), self.explain, Move)
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:

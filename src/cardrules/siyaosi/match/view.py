@@ -26,11 +26,15 @@ from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, for_seat
 from cardrules.records import Recording
-from cardrules.siyaosi import tribute
 from cardrules.siyaosi.match.check import check_view
 from cardrules.siyaosi.match.documents import match_view_json, read_match_view
 from cardrules.siyaosi.match.facts import MatchFacts
-from cardrules.siyaosi.match.phases import explain_in_phase, no_move, parse_phase_move
+from cardrules.siyaosi.match.phases import (
+    explain_in_phase,
+    no_move,
+    parse_phase_move,
+    tribute_moves,
+)
 from cardrules.siyaosi.match.record import MatchResult
 from cardrules.siyaosi.moves import Move, Phase
 from cardrules.siyaosi.order import Table
@@ -133,7 +137,7 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
         ex = self.exchange
         listed: list[Move] = []
         if ex is not None and ex.turn == self.seat and seat in (None, self.seat):
-            listed = tribute.moves_for(ex, self.seat, self.hand)
+            listed = tribute_moves(ex, self.seat, self.hand)
         return LegalMoves(lambda: iter(listed), self.explain, Move)
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
