@@ -25,9 +25,10 @@ from cardrules.siyaosi.codes import CODES
 from cardrules.siyaosi.combos import COMBINATION_NAMES, Combination, CombinationName
 from cardrules.siyaosi.events import EVENTS, events_from_json, events_to_json
 from cardrules.siyaosi.keys import POSITION_KEYS
+from cardrules.siyaosi.match.phases import Phase
 from cardrules.siyaosi.match.position import is_match_position
 from cardrules.siyaosi.match.record import MatchResult
-from cardrules.siyaosi.match.state import Match, Phase
+from cardrules.siyaosi.match.state import Match
 from cardrules.siyaosi.match.view import MatchView
 from cardrules.siyaosi.moves import Move, MoveKind, Top
 from cardrules.siyaosi.order import Table

@@ -15,8 +15,9 @@ from cardrules.position import Position
 from cardrules.siyaosi.calls import beats, classify
 from cardrules.siyaosi.combos import Combination
 from cardrules.siyaosi.levels import Standing, after_round
+from cardrules.siyaosi.match.phases import Phase
 from cardrules.siyaosi.match.position import is_match_position
-from cardrules.siyaosi.match.state import Match, Phase
+from cardrules.siyaosi.match.state import Match
 from cardrules.siyaosi.moves import Move
 from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import RoundResult, round_result

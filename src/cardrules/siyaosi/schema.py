@@ -30,8 +30,8 @@ from cardrules.schema import (
 )
 from cardrules.siyaosi.events import EVENTS
 from cardrules.siyaosi.keys import POSITION_KEYS
+from cardrules.siyaosi.match.phases import Phase
 from cardrules.siyaosi.match.record import MAX_ROUNDS
-from cardrules.siyaosi.match.state import Phase
 from cardrules.siyaosi.moves import MoveKind
 from cardrules.siyaosi.result import RoundResult
 from cardrules.siyaosi.tribute import Step

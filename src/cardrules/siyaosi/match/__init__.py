@@ -6,8 +6,9 @@ its rounds and result (:mod:`.record`)."""
 
 from __future__ import annotations
 
+from cardrules.siyaosi.match.phases import Phase
 from cardrules.siyaosi.match.record import MatchResult
-from cardrules.siyaosi.match.state import Match, Phase
+from cardrules.siyaosi.match.state import Match
 from cardrules.siyaosi.match.view import MatchView
 
 __all__ = ["Match", "MatchResult", "MatchView", "Phase"]

@@ -76,7 +76,7 @@ from cardrules.slots import evolver
 from cardrules.variant import variant_of
 
 #: What a client uses; the phase functions serve the match view.
-__all__ = ["Match", "Phase"]
+__all__ = ["Match"]
 
 
 _Derived = tuple[
