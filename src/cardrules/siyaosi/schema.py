@@ -166,7 +166,7 @@ def _match_schemas(
             Phase.OVER: {"turn": NULL, "result": OBJECT},
         }
     )
-    # the tribute phase as a seat sees it (matchview.exchange_json): open while it lasts, done
+    # the tribute phase as a seat sees it (match.documents.exchange_json): open while it lasts, done
     # (nobody to act) in the play that follows
     pair = {"payer": SEAT, "receiver": SEAT}
     tribute_body: dict[str, JSON] = {

@@ -75,7 +75,7 @@ from cardrules.siyaosi.variant import Variant
 from cardrules.slots import evolver
 from cardrules.variant import variant_of
 
-#: What a client uses; the phase functions serve the match view.
+#: What a client uses (the phase rules are in :mod:`cardrules.siyaosi.match.phases`).
 __all__ = ["Match"]
 
 
