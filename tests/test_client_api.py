@@ -46,7 +46,7 @@ CLIENT_MODULES = {
     "cardrules.siyaosi": [
         "cardrules.siyaosi.bots",
         "cardrules.siyaosi.match",
-        "cardrules.siyaosi.matchview",
+        "cardrules.siyaosi.match.view",
         "cardrules.siyaosi.result",
         "cardrules.siyaosi.view",
     ],

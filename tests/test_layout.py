@@ -1,14 +1,73 @@
-"""The package's layout: no module imports, at load time, a module that imports it back (the
-games read top-down — variant, order, combinations, rules, moves, state, view — and the core
-never depends on a game)."""
+"""The package's layout: one skeleton for every game package (the same modules with the same
+roles, each game's extras declared), the README's layout section naming every module of the
+games, no module that imports, at load time, a module that imports it back (the games read
+top-down — variant, order, combinations, rules, moves, state, view, the match — and the core
+never depends on a game), and no import of the project's own modules inside a function of a
+game package."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parent.parent / "src"
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
 PACKAGE = SRC / "cardrules"
+GAMES = ("siyaosi", "shengji")
+
+#: The modules every game package has, with the same role in each (a name relative to the game
+#: package; ``match.state`` is ``<game>/match/state.py``).
+SKELETON = frozenset(
+    {
+        "__init__",  # the game's public API: re-exports and the loaders
+        "variant",  # Variant, its switch enums, the presets
+        "order",  # Table: the card order of one round
+        "combos",  # what a group of cards is, what beats what
+        "moves",  # Move, MoveKind, Top, make_move
+        "rules",  # the legality of the round's play: Situation, RoundFacts, explain, grounds
+        "movegen",  # listing the legal moves
+        "trick",  # what a legal move does to the trick
+        "state",  # the round's State
+        "view",  # the round's View
+        "events",  # the game's events
+        "result",  # RoundResult and its checks
+        "scoring",  # points, multipliers, what a round scores
+        "levels",  # how levels rise, the standing between rounds
+        "codes",  # every error code of the game, in one CodeTable module
+        "calls",  # the public functions of the game's API with their arguments checked
+        "bounds",
+        "schema",
+        "stats",
+        "bots",
+        "adapter",
+        "keys",
+        "match.__init__",  # the match's public names
+        "match.state",  # Match
+        "match.facts",  # MatchFacts: what Match and MatchView derive alike
+        "match.view",  # MatchView
+        "match.documents",  # the match (and its view) as JSON and back
+        "match.position",  # a match from a case position
+        "match.check",  # whether a match built from outside could exist
+        "match.phases",  # Phase and the legality of the phases other than play
+        "match.record",  # the record of the match's rounds, how it stands or ended
+    }
+)
+
+#: Each game's declared extras, beside the skeleton.
+EXTRAS = {
+    "siyaosi": frozenset({"chain", "tribute"}),
+    "shengji": frozenset({"bids", "throws", "packing", "follow", "follow_fast", "follow_listing"}),
+}
+
+#: The Shengji package follows the skeleton once its own branch lands.
+_SHENGJI_PENDING = pytest.mark.xfail(strict=True, reason="until the shengji skeleton branch lands")
+GAME_PARAMS = [
+    pytest.param("siyaosi", id="siyaosi"),
+    pytest.param("shengji", id="shengji", marks=_SHENGJI_PENDING),
+]
 
 
 def _module(path: Path) -> str:
@@ -16,23 +75,93 @@ def _module(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def _is_package(dotted: str) -> bool:
+    return (SRC.joinpath(*dotted.split(".")) / "__init__.py").exists()
+
+
+def _exists(dotted: str) -> bool:
+    path = SRC.joinpath(*dotted.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
 def _imports(path: Path) -> set[str]:
     """Modules of this package that ``path`` imports when it is loaded (not under
-    ``TYPE_CHECKING``, not inside functions); ``from pkg import mod`` names ``pkg.mod``."""
+    ``TYPE_CHECKING``, not inside functions); ``from pkg import mod`` names ``pkg.mod``, and
+    importing a module of a package loads that package's ``__init__`` first (unless the
+    importer is inside that package, whose ``__init__`` is already loading)."""
+    me = _module(path)
+    mine = {me} | {me.rsplit(".", n)[0] for n in range(1, me.count(".") + 1)}
+    if path.name == "__init__.py":
+        mine.add(me)
     deps: set[str] = set()
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        named: set[str] = set()
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("cardrules"):
-            folder = SRC.joinpath(*node.module.split("."))
-            subs = [a.name for a in node.names if (folder / f"{a.name}.py").exists()]
-            deps |= {f"{node.module}.{s}" for s in subs} if subs else {node.module}
+            subs = [a.name for a in node.names if _exists(f"{node.module}.{a.name}")]
+            named = {f"{node.module}.{s}" for s in subs} if subs else {node.module}
         elif isinstance(node, ast.Import):
-            deps |= {a.name for a in node.names if a.name.startswith("cardrules")}
+            named = {a.name for a in node.names if a.name.startswith("cardrules")}
+        for dep in named:
+            deps.add(dep)
+            parts = dep.split(".")
+            for n in range(2, len(parts)):
+                parent = ".".join(parts[:n])
+                if parent not in mine and _is_package(parent):
+                    deps.add(parent)
+    deps.discard(me)
     return deps
 
 
 GRAPH = {_module(p): _imports(p) for p in PACKAGE.rglob("*.py")}
 
 
+def _modules_of(game: str) -> set[str]:
+    """The modules of a game package, as names relative to it (``match.state``)."""
+    root = PACKAGE / game
+    return {".".join(p.relative_to(root).with_suffix("").parts) for p in root.rglob("*.py")}
+
+
+# ---------------------------------------------------------------------- the skeleton
+def test_the_extras_are_not_skeleton_modules() -> None:
+    for game, extras in EXTRAS.items():
+        assert not extras & SKELETON, game
+    assert set(EXTRAS) == set(GAMES)
+
+
+@pytest.mark.parametrize("game", GAME_PARAMS)
+def test_each_game_package_is_the_skeleton_and_its_extras(game: str) -> None:
+    modules = _modules_of(game)
+    want = SKELETON | EXTRAS[game]
+    missing, undeclared = sorted(want - modules), sorted(modules - want)
+    assert not missing and not undeclared, f"missing {missing}, not declared {undeclared}"
+
+
+def _layout_section() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"^## Layout\n(.*?)(?=^## |\Z)", text, re.S | re.M)
+    assert found, "README.md has no '## Layout' section"
+    return found.group(1)
+
+
+def _readme_name(module: str) -> str:
+    """How the layout section names a module of a game package: its file (``match/state.py``)."""
+    return module.replace(".", "/") + ".py"
+
+
+def test_the_readme_lists_the_whole_skeleton() -> None:
+    named = set(re.findall(r"`([^`]+)`", _layout_section()))
+    wanted = {_readme_name(m) for m in SKELETON | EXTRAS["siyaosi"] | EXTRAS["shengji"]}
+    assert not wanted - named, sorted(wanted - named)
+
+
+@pytest.mark.parametrize("game", GAME_PARAMS)
+def test_the_readme_lists_every_module_of_each_game(game: str) -> None:
+    named = set(re.findall(r"`([^`]+)`", _layout_section()))
+    unnamed = sorted(m for m in _modules_of(game) if _readme_name(m) not in named)
+    assert not unnamed, f"README layout section does not name: {unnamed}"
+
+
+# ---------------------------------------------------------------------- imports
 def test_no_import_cycles() -> None:
     state: dict[str, int] = {}
     cycles: list[list[str]] = []
@@ -53,7 +182,65 @@ def test_no_import_cycles() -> None:
 
 
 def test_the_core_never_imports_a_game_at_load_time() -> None:
-    games = ("cardrules.siyaosi", "cardrules.shengji")
+    games = tuple(f"cardrules.{g}" for g in GAMES)
     core = {m: deps for m, deps in GRAPH.items() if not m.startswith(games)}
     leaks = {m: sorted(d for d in deps if d.startswith(games)) for m, deps in core.items()}
     assert not {m: d for m, d in leaks.items() if d}
+
+
+#: The imports of the project's own modules a game package may make inside a function, by
+#: ``module: imported module`` (none: optional dependencies such as ``distributed`` are not the
+#: project's, and the command line's lazy imports are in the core).
+DEFERRED_IMPORTS: frozenset[str] = frozenset()
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _deferred_imports(source: str, module: str) -> list[str]:
+    """The project's modules the ``source`` of ``module`` imports anywhere but at load time or
+    under ``TYPE_CHECKING``, as ``module: imported (line n)``."""
+    tree = ast.parse(source)
+    load_time: set[int] = set()
+    for top in tree.body:
+        if isinstance(top, ast.If) and _is_type_checking(top):
+            load_time |= {id(n) for n in ast.walk(top)}
+        elif isinstance(top, ast.Import | ast.ImportFrom):
+            load_time.add(id(top))
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in load_time or not isinstance(node, ast.Import | ast.ImportFrom):
+            continue
+        names = (
+            [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+        )
+        found += [
+            f"{module}: {name} (line {node.lineno})"
+            for name in names
+            if name.startswith("cardrules") and f"{module}: {name}" not in DEFERRED_IMPORTS
+        ]
+    return found
+
+
+@pytest.mark.parametrize("game", GAME_PARAMS)
+def test_no_import_inside_a_function_in_a_game_package(game: str) -> None:
+    found = [
+        line
+        for path in sorted((PACKAGE / game).rglob("*.py"))
+        for line in _deferred_imports(path.read_text(encoding="utf-8"), _module(path))
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_deferred_import_check_sees_one() -> None:
+    """The check above finds an import inside a function, and not one under TYPE_CHECKING."""
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from cardrules.game import GameState\n"
+        "def f() -> None:\n    from cardrules.cards import Card\n"
+    )
+    assert _deferred_imports(source, "probe") == ["probe: cardrules.cards (line 5)"]

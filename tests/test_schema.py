@@ -22,7 +22,7 @@ from cardrules.jsonio import JSON
 from cardrules.judge import judge
 from cardrules.records import Record
 from cardrules.schema import schema_names, schema_of, shipped_dir
-from cardrules.siyaosi.record import dealt
+from cardrules.siyaosi.match.record import dealt
 from cardrules.siyaosi.variant import Victory
 from cardrules.testing.strategies import seeds, variants
 

@@ -28,7 +28,7 @@ from cardrules import (
 )
 from cardrules.cards import Rank
 from cardrules.jsonio import JSON, JSONObject
-from cardrules.siyaosi.record import dealt
+from cardrules.siyaosi.match.record import dealt
 from cardrules.siyaosi.variant import Victory
 from cardrules.testing.strategies import seeds, variants
 

@@ -21,6 +21,7 @@ from cardrules.siyaosi import (
     EVENTS,
     Match,
     MatchResult,
+    MatchView,
     Move,
     MoveKind,
     Phase,
@@ -264,3 +265,18 @@ def test_a_long_round_of_eight_players_round_trips() -> None:
         match = match.apply(match.random_move(rng))
     assert len(match.play_moves) >= 300
     assert Match.from_json(json.dumps(match.to_json())) == match
+
+
+def test_match_view_of_takes_a_match_and_nothing_else() -> None:
+    """``MatchView.of`` builds the view ``match.view`` gives, and refuses anything that is not a
+    match — a match's own view included — with a bad-argument naming ``match``."""
+    match = Match.new("classic", seed=11)
+    assert MatchView.of(match, 2) == match.view(2)
+    for wrong in (match.view(0), match.play, "match", None):
+        with pytest.raises(CardrulesError) as err:
+            MatchView.of(wrong, 0)  # type: ignore[arg-type]
+        assert err.value.code == "bad-argument"
+        assert "a Match is needed" in str(err.value)
+    with pytest.raises(CardrulesError) as err:
+        MatchView.of(match, 4)
+    assert err.value.code == "bad-argument"

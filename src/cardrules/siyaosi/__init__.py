@@ -20,27 +20,22 @@ from cardrules.registry import GameEntry, register
 from cardrules.siyaosi.adapter import ADAPTER
 from cardrules.siyaosi.bots import HeuristicBot
 from cardrules.siyaosi.bounds import record_bounds
-from cardrules.siyaosi.combos import (
-    COMBINATION_NAMES,
-    Combination,
-    CombinationName,
-    Table,
-    beats,
-    classify,
-)
+from cardrules.siyaosi.calls import beats, classify
+from cardrules.siyaosi.codes import CODES
+from cardrules.siyaosi.combos import COMBINATION_NAMES, Combination, CombinationName
 from cardrules.siyaosi.events import EVENTS, events_from_json, events_to_json
 from cardrules.siyaosi.keys import POSITION_KEYS
-from cardrules.siyaosi.match import Match, Phase
-from cardrules.siyaosi.matchpos import is_match_position, match_from_position
-from cardrules.siyaosi.matchview import MatchView
+from cardrules.siyaosi.match.phases import Phase
+from cardrules.siyaosi.match.position import is_match_position
+from cardrules.siyaosi.match.record import MatchResult
+from cardrules.siyaosi.match.state import Match
+from cardrules.siyaosi.match.view import MatchView
 from cardrules.siyaosi.moves import Move, MoveKind, Top
-from cardrules.siyaosi.record import MatchResult
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import Outcome, RoundResult, round_result
-from cardrules.siyaosi.rules import CODES as PLAY_CODES
 from cardrules.siyaosi.schema import schemas
 from cardrules.siyaosi.state import State
 from cardrules.siyaosi.stats import Tally
-from cardrules.siyaosi.tribute import CODES as TRIBUTE_CODES
 from cardrules.siyaosi.tribute import Dues, Exchange, Step
 from cardrules.siyaosi.variant import (
     BombVsStraight,
@@ -119,10 +114,6 @@ def load_variant(
     return variant
 
 
-#: Every refusal of 四幺四: the play phase's, then the tribute phase's and a won match's.
-CODES = PLAY_CODES | TRIBUTE_CODES
-
-
 def _new(variant: VariantBase, seed: int) -> State:
     assert isinstance(variant, Variant)
     return State.new(variant, seed=seed)
@@ -137,7 +128,7 @@ def _from_position(position: Position) -> GameState[Move]:
     """A match for a position in its tribute phase or naming a match key, else a round's play
     state, 4A4-MATCH-3 (Match positions and records)."""
     if is_match_position(position):
-        return match_from_position(position)
+        return Match.from_position(position)
     return State.from_position(position)
 
 

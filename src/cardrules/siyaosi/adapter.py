@@ -12,11 +12,14 @@ from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
-from cardrules.siyaosi.combos import Combination, Table, beats, classify
+from cardrules.siyaosi.calls import beats, classify
+from cardrules.siyaosi.combos import Combination
 from cardrules.siyaosi.levels import Standing, after_round
-from cardrules.siyaosi.match import Match, Phase
-from cardrules.siyaosi.matchpos import is_match_position, match_from_position
+from cardrules.siyaosi.match.phases import Phase
+from cardrules.siyaosi.match.position import is_match_position
+from cardrules.siyaosi.match.state import Match
 from cardrules.siyaosi.moves import Move
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import RoundResult, round_result
 from cardrules.siyaosi.scoring import played_from_names, round_points
 from cardrules.siyaosi.state import State
@@ -119,7 +122,7 @@ class SiyaosiAdapter(StateAdapter[Move]):
         """A match for a position in the tribute phase or naming a match key (4A4-MATCH-3
         (Match positions and records)), else the play state of one round."""
         if is_match_position(position):
-            return match_from_position(position)
+            return Match.from_position(position)
         return State.from_position(position)
 
     def observe(self, state: GameState[Move], key: str) -> object:

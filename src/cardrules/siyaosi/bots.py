@@ -16,16 +16,11 @@ import random
 from cardrules import args
 from cardrules.errors import CardrulesError
 from cardrules.game import GameView
-from cardrules.siyaosi.combos import (
-    BOMB,
-    FOUR_A_FOUR,
-    JOKER_BOMB,
-    Combination,
-    Table,
-    classify,
-)
-from cardrules.siyaosi.matchview import MatchView
+from cardrules.siyaosi.calls import classify
+from cardrules.siyaosi.combos import BOMB, FOUR_A_FOUR, JOKER_BOMB, Combination
+from cardrules.siyaosi.match.view import MatchView
 from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, PLAY, Move, MoveKind
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.view import View
 
 __all__ = ["HeuristicBot"]

@@ -26,10 +26,10 @@ from cardrules.siyaosi.combos import (
     SINGLE,
     STRAIGHT,
     Combination,
-    Table,
     run_name,
 )
 from cardrules.siyaosi.moves import CHA, GOU, MoveKind, Top
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.variant import Variant
 
 __all__ = [

@@ -1,9 +1,11 @@
-"""四幺四 combinations: what a group of cards is (:func:`classify`) and what beats what
-(:func:`beats`), usable on their own by an app that only judges.
+"""四幺四 combinations: what a group of cards is (:func:`classify_counts`) and what beats what
+(:func:`beats_rule`); an app that only judges calls them through
+:func:`cardrules.siyaosi.calls.classify` and :func:`cardrules.siyaosi.calls.beats`, which check
+their arguments first.
 
-A level card's strength depends on who plays it, so both take a :class:`Table` (the variant, the
-teams' levels and the ruling team) and the seat that plays. Strengths are small integers read from
-per-team tables built once per :class:`Table`:
+A level card's strength depends on who plays it, so both take a
+:class:`~cardrules.siyaosi.order.Table` (the variant, the teams' levels and the ruling team) and the
+seat that plays. Strengths are small integers read from per-team tables built once per table:
 
 * natural order, 4A4-RANK-1 (Natural order): 3 … A are their face values 3 … 14, a 2 is 15,
   SJ 17, BJ 18;
@@ -20,12 +22,9 @@ from enum import StrEnum
 
 import attrs
 
-from cardrules import args
-from cardrules.cards import Rank
-from cardrules.errors import PositionError
-from cardrules.limits import quote
 from cardrules.multiset import Cards, rank_counts
-from cardrules.siyaosi.variant import BombVsStraight, Cha, LevelPromotion, StraightFloor, Variant
+from cardrules.siyaosi.order import BJ, SJ, Table
+from cardrules.siyaosi.variant import Variant
 from cardrules.slots import builder
 
 __all__ = [
@@ -33,10 +32,7 @@ __all__ = [
     "COMBINATION_NAMES",
     "Combination",
     "CombinationName",
-    "Table",
-    "beats",
     "beats_rule",
-    "classify",
     "make_combination",
     "rank_counts",
 ]
@@ -74,10 +70,6 @@ MULTI_STRAIGHT = CombinationName.MULTI_STRAIGHT
 #: The contract's combination names, in the order the spec lists them.
 COMBINATION_NAMES = tuple(n for n in CombinationName if n is not MULTI_STRAIGHT)
 
-SJ = 15
-BJ = 16
-NATURAL = {**{r: r for r in range(3, 15)}, 2: 15, SJ: 17, BJ: 18}
-PROMOTED = 16
 
 # The 4A4 order, 4A4-BEAT-8 (4A4 and its order): pure suit by ♠ ♥ ♣ ♦, then pure black, pure red,
 # mixed.
@@ -85,88 +77,6 @@ _PURE_SUIT = (13, 12, 11, 10)
 _PURE_BLACK = 5
 _PURE_RED = 4
 _MIXED = 0
-
-
-@attrs.frozen
-class Table:
-    """What decides the strength of a card: the variant, each team's level and the ruling team.
-
-    The level card is the ruling team's level (``levels[ruling]``); with nobody ruling there is
-    none. ``promotes(seat)`` says whether that seat's level cards rank above the 2,
-    4A4-RANK-2 (The level card).
-    """
-
-    variant: Variant
-    levels: tuple[Rank, Rank] = (Rank.TWO, Rank.TWO)
-    ruling: int | None = None
-    _strength: tuple[tuple[int, ...], tuple[int, ...]] = attrs.field(
-        init=False, eq=False, repr=False
-    )
-    #: The switches the hot paths ask about, read once: chains on, capture on, the lowest start
-    #: of a straight, every bomb beating every straight.
-    chains: bool = attrs.field(init=False, eq=False, repr=False)
-    captures: bool = attrs.field(init=False, eq=False, repr=False)
-    floor: int = attrs.field(init=False, eq=False, repr=False)
-    bombs_beat_runs: bool = attrs.field(init=False, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.variant, Variant):
-            raise PositionError("a 四幺四 Variant is needed", key="variant")
-        levels = self.levels
-        if (
-            not isinstance(levels, tuple)
-            or len(levels) != 2
-            or not all(isinstance(r, Rank) and not r.is_joker for r in levels)
-        ):
-            raise PositionError(f"one rank 2 … A per team, got {quote(levels)}", key="levels")
-        if self.ruling is not None and (type(self.ruling) is not int or self.ruling not in (0, 1)):
-            raise PositionError(f"team 0, team 1 or None, got {quote(self.ruling)}", key="ruling")
-        base = [0] * 17
-        for r, s in NATURAL.items():
-            base[r] = s
-        per_team = []
-        for team in (0, 1):
-            row = list(base)
-            if self._promotes_team(team):
-                assert self.level is not None
-                row[int(self.level)] = PROMOTED
-            per_team.append(tuple(row))
-        object.__setattr__(self, "_strength", (per_team[0], per_team[1]))
-        variant = self.variant
-        object.__setattr__(self, "chains", variant.cha is Cha.CHAIN)
-        object.__setattr__(self, "captures", variant.cha is Cha.CAPTURE)
-        object.__setattr__(self, "floor", 2 if variant.straight_floor is StraightFloor.TWO else 3)
-        object.__setattr__(self, "bombs_beat_runs", variant.bomb_vs_straight is BombVsStraight.ANY)
-
-    @property
-    def level(self) -> Rank | None:
-        """The level card's rank, or ``None`` when no team rules."""
-        return None if self.ruling is None else self.levels[self.ruling]
-
-    def _promotes_team(self, team: int) -> bool:
-        level = self.level
-        if level is None or level == Rank.TWO:  # 4A4-RANK-4 (Level 2 promotes nothing)
-            return False
-        mode = self.variant.level_promotion
-        if mode is LevelPromotion.ALL:
-            return True
-        if mode is LevelPromotion.RULING_TEAM:
-            return team == self.ruling
-        return False
-
-    def promotes(self, seat: int) -> bool:
-        """Whether level cards played by ``seat`` rank between the 2 and the small joker."""
-        level = self.level
-        return level is not None and self._strength[seat % 2][int(level)] == PROMOTED
-
-    def strengths(self, seat: int) -> tuple[int, ...]:
-        """Strength by face rank (index = Rank value) for cards played by ``seat``."""
-        return self._strength[seat % 2]
-
-    def strength(self, rank: Rank, seat: int) -> int:
-        """The strength of a card of ``rank`` played by ``seat``, level cards promoted where that
-        seat's team plays them, 4A4-RANK-2 (The level card)."""
-        return self._strength[seat % 2][int(rank)]
 
 
 @attrs.frozen
@@ -233,21 +143,9 @@ def suits_purity(suits: set[int]) -> int:
     return _MIXED
 
 
-def classify(cards: Cards, table: Table, seat: int = 0) -> Combination | None:
-    """What ``cards`` played by ``seat`` are, or ``None`` if they form no combination
-    ("法无规定不可为", 4A4-COMBO-1 (Only the listed combinations exist)). The arguments are
-    checked (``bad-argument``): cards, a table and one of its seats."""
-    if type(cards) is not Cards:
-        args.instance(cards, Cards, "cards")
-    if type(table) is not Table:
-        args.instance(table, Table, "table", what="a 四幺四 Table")
-    if type(seat) is not int or not 0 <= seat < table.variant.players:
-        seat = args.seat(seat, table.variant.players)
-    return classify_counts(cards, rank_counts(cards.counts), table, seat)
-
-
 def classify_counts(cards: Cards, rc: list[int], table: Table, seat: int) -> Combination | None:
-    """:func:`classify` with the rank counts already computed."""
+    """:func:`~cardrules.siyaosi.calls.classify` with the rank counts already computed and the
+    arguments trusted."""
     variant = table.variant
     n = 0
     present = []
@@ -323,23 +221,10 @@ _BEAT_8 = "4A4-BEAT-8"
 _BEAT_9 = "4A4-BEAT-9"
 
 
-def beats(top: Combination, play: Combination, table: Table) -> bool:
-    """Whether ``play`` beats ``top`` standing on top of a trick, in the context of ``table``
-    (its variant's switches): 4A4-BEAT-1 (Same kind, same size) … 4A4-BEAT-9 (Four 3s beat 4A4).
-
-    Irreflexive and asymmetric; not transitive when ``four_threes_beat_4a4`` is on, 4A4-BEAT-10
-    (The relation is a cycle, not an order).
-    """
-    args.instance(top, Combination, "top", what="a 四幺四 Combination")
-    args.instance(play, Combination, "play", what="a 四幺四 Combination")
-    args.instance(table, Table, "table", what="a 四幺四 Table")
-    return bool(beats_rule(top, play, table))
-
-
 def beats_rule(top: Combination, play: Combination, table: Table) -> str:
     """The id of the clause by which ``play`` beats ``top``, or ``""`` when it does not — the
-    one decision behind :func:`beats` (the engines call it directly: the clause costs nothing
-    more than the answer, and a judge cites it)."""
+    one decision behind :func:`~cardrules.siyaosi.calls.beats` (the engines call it directly:
+    the clause costs nothing more than the answer, and a judge cites it)."""
     variant = table.variant
     pn, tn = play.name, top.name
     if pn is FOUR_A_FOUR:  # 4A4-BEAT-8 (4A4 and its order)

@@ -1,5 +1,5 @@
 """The ``[position]`` keys 四幺四 reads besides the contract's: those of a match, 4A4-MATCH-3
-(Match positions and records), checked by :mod:`cardrules.siyaosi.matchpos`."""
+(Match positions and records), checked by :mod:`cardrules.siyaosi.match.position`."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 4A4-LEVEL-1 (Levels, stored per team) … 4A4-LEVEL-5 (Winning the match).
 
 Pure functions of the variant, the levels and ruling team the round was played at, and its
-:class:`~cardrules.siyaosi.result.RoundResult`; the match (:mod:`cardrules.siyaosi.match`) and
+:class:`~cardrules.siyaosi.result.RoundResult`; the match (:mod:`cardrules.siyaosi.match.state`) and
 the ``round`` cases (:mod:`cardrules.siyaosi.adapter`) both call :func:`after_round`.
 """
 

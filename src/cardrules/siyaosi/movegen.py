@@ -22,19 +22,15 @@ from cardrules.cards import INDICES_OF_RANK
 from cardrules.multiset import Cards
 from cardrules.siyaosi import chain
 from cardrules.siyaosi.combos import (
-    BJ,
     BOMB,
     FLUSH_STRAIGHT,
     FOUR_A_FOUR,
     JOKER_BOMB,
-    NATURAL,
     PAIR,
     SINGLE,
-    SJ,
     STRAIGHT,
     Combination,
     CombinationName,
-    Table,
     beats_rule,
     make_combination,
     rank_counts,
@@ -52,6 +48,7 @@ from cardrules.siyaosi.moves import (
     Top,
     make_move,
 )
+from cardrules.siyaosi.order import BJ, NATURAL, SJ, Table
 from cardrules.siyaosi.rules import Situation, chi_combination
 from cardrules.siyaosi.variant import Variant
 from cardrules.slots import setter

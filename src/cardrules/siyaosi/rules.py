@@ -14,17 +14,16 @@ import operator
 from typing import Protocol
 
 from cardrules.cards import Rank
-from cardrules.codes import Code, CodeTable
 from cardrules.errors import Illegal
 from cardrules.game import common_refusal
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, move_text
 from cardrules.siyaosi import chain
+from cardrules.siyaosi.codes import PLAY_CODES
 from cardrules.siyaosi.combos import (
     COMBINATION_CLAUSES,
     SINGLE,
     Combination,
-    Table,
     beats_rule,
     classify_counts,
     rank_counts,
@@ -42,12 +41,12 @@ from cardrules.siyaosi.moves import (
     Phase,
     Top,
 )
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.variant import Variant
 
 __all__ = [
-    "CODES",
+    "RoundFacts",
     "Situation",
-    "TableFacts",
     "chi_combination",
     "explain",
     "grounds",
@@ -57,57 +56,7 @@ __all__ = [
 ]
 
 
-#: Every refusal of the 四幺四 play phase.
-CODES = CodeTable(
-    Code("not-a-move", "CORE-API-1", "the object given is not a 四幺四 move"),
-    Code("no-such-seat", "4A4-TABLE-2", "the seat is not at this table"),
-    Code("not-viewing-seat", "CORE-VIEW-1", "a view checks only its own seat's moves"),
-    Code("round-over", "4A4-ROUND-1", "the round has ended"),
-    Code("seat-out", "4A4-TURN-5", "the seat has already gone out"),
-    Code("not-your-turn", "4A4-TURN-1", "only a cha, gou or capture may be played out of turn"),
-    Code("leader-must-play", "4A4-TURN-1", "the leader of a trick cannot pass"),
-    Code("not-in-hand", "4A4-TURN-7", "the seat does not hold those cards"),
-    Code("not-a-combination", "4A4-COMBO-1", "the cards are no combination of the game"),
-    Code("does-not-beat", "4A4-TURN-2", "the play does not beat the top of the trick"),
-    Code(
-        "chain-step-not-play",
-        "4A4-CHAIN-8",
-        "cards that split into chain steps must be played as those steps",
-    ),
-    Code("chains-off", "4A4-CHAIN-1", "the variant has no 勾岔 chains"),
-    Code(
-        "no-chain",
-        "4A4-CHAIN-1",
-        "there is no open chain (a chain starts only on a single or a single straight)",
-    ),
-    Code("chain-closed", "4A4-CHAIN-11", "the chain has reached its last step (e.g. without gou)"),
-    Code(
-        "not-a-chain-step",
-        "4A4-CHAIN-2",
-        "the cards are not a step of this chain (wrong ranks or counts)",
-    ),
-    Code("wrong-chain-step", "4A4-CHAIN-3", "a cha where a gou is due, or the other way round"),
-    Code("capture-off", "4A4-CAPTURE-1", "the variant has no 叉 capture"),
-    Code("no-single-to-capture", "4A4-CAPTURE-1", "a capture needs a single on top"),
-    Code("not-a-capture", "4A4-CAPTURE-1", "a capture is two cards of the single's rank"),
-    Code("chi-off", "4A4-CHI-1", "the variant has no 吃"),
-    Code("no-single-to-chi", "4A4-CHI-1", "吃 needs a single on top"),
-    Code(
-        "chi-not-next-seat",
-        "4A4-CHI-1",
-        "only the next seat, in its turn and before anyone passes, may 吃",
-    ),
-    Code(
-        "not-a-chi", "4A4-CHI-1", "the two cards do not make a three-card straight with the single"
-    ),
-    Code(
-        "wrong-phase",
-        "4A4-MATCH-2",
-        "a tribute-phase move (tribute, return, rebel, suppress) in the play phase, or a play in "
-        "the tribute phase",
-    ),
-)
-_refuse = CODES.refuse
+_refuse = PLAY_CODES.refuse
 
 
 class Situation(Protocol):
@@ -159,7 +108,7 @@ class Situation(Protocol):
         ...
 
 
-class TableFacts:
+class RoundFacts:
     """Mixin of :class:`~cardrules.siyaosi.state.State` and :class:`~cardrules.siyaosi.view.View`:
     what both derive alike from the public table (its ``table``, ``turn`` and ``hand_sizes``)."""
 
@@ -218,6 +167,10 @@ class TableFacts:
         return tuple(s for s, n in enumerate(self.hand_sizes) if 0 < n <= limit)
 
 
+#: Deprecated (one release): the old name of :class:`RoundFacts`.
+TableFacts = RoundFacts
+
+
 # ---------------------------------------------------------------------- whose turn
 def next_active(players: int, out: tuple[int, ...], seat: int) -> int:
     """The next seat after ``seat`` in playing order that still holds cards (``seat`` itself
@@ -247,7 +200,7 @@ def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
     hand (``None``: not known to the caller, as for a view asked about another seat)."""
     if type(move) is not Move or hand is None or sit.turn is None or move.seat >= sit.players:
         # the rare case, checked in full (the common case passes these checks)
-        common = common_refusal(CODES, move, Move, sit.players, hand, sit.is_over)
+        common = common_refusal(PLAY_CODES, move, Move, sit.players, hand, sit.is_over)
         if common is not None or not isinstance(move, Move) or hand is None:
             return common
     seat = move.seat

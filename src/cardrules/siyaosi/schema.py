@@ -30,9 +30,9 @@ from cardrules.schema import (
 )
 from cardrules.siyaosi.events import EVENTS
 from cardrules.siyaosi.keys import POSITION_KEYS
-from cardrules.siyaosi.match import Phase
+from cardrules.siyaosi.match.phases import Phase
+from cardrules.siyaosi.match.record import MAX_ROUNDS
 from cardrules.siyaosi.moves import MoveKind
-from cardrules.siyaosi.record import MAX_ROUNDS
 from cardrules.siyaosi.result import RoundResult
 from cardrules.siyaosi.tribute import Step
 from cardrules.siyaosi.variant import Variant
@@ -166,7 +166,7 @@ def _match_schemas(
             Phase.OVER: {"turn": NULL, "result": OBJECT},
         }
     )
-    # the tribute phase as a seat sees it (matchview.exchange_json): open while it lasts, done
+    # the tribute phase as a seat sees it (match.documents.exchange_json): open while it lasts, done
     # (nobody to act) in the play that follows
     pair = {"payer": SEAT, "receiver": SEAT}
     tribute_body: dict[str, JSON] = {

@@ -33,11 +33,12 @@ from cardrules.multiset import Cards, rank_counts
 from cardrules.notation import MoveText
 from cardrules.position import Position
 from cardrules.siyaosi import rules
-from cardrules.siyaosi.combos import Table
+from cardrules.siyaosi.codes import PLAY_CODES
 from cardrules.siyaosi.movegen import generate
 from cardrules.siyaosi.moves import PASS, Move, Top
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import RoundResult, round_result
-from cardrules.siyaosi.rules import TableFacts
+from cardrules.siyaosi.rules import RoundFacts
 from cardrules.siyaosi.trick import advance, is_over, replay
 from cardrules.siyaosi.variant import FirstLeader, FirstRuling, Variant
 from cardrules.siyaosi.view import View, made_view, read_table, read_trick
@@ -90,7 +91,7 @@ def _rank(text: object) -> Rank:
 
 
 @attrs.frozen
-class State(Derives, TableFacts, Steps[Move]):
+class State(Derives, RoundFacts, Steps[Move]):
     """The play phase of one round. Immutable: :meth:`apply` returns the next state.
 
     ``leader`` led the current trick (or leads the next one while the trick is empty); ``trick``
@@ -301,7 +302,7 @@ class State(Derives, TableFacts, Steps[Move]):
         args.rng(rng)
         moves = self._listed() if seat is None else list(self.legal_moves(seat))
         if not moves:
-            raise IllegalMoveError(rules.CODES.refuse("round-over", "no seat has a move now"))
+            raise IllegalMoveError(PLAY_CODES.refuse("round-over", "no seat has a move now"))
         return moves[rng.randrange(len(moves))]
 
     def parse_move(self, text: MoveText | str) -> Move:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from cardrules.events import Event
 from cardrules.game import GameState
-from cardrules.siyaosi.combos import classify
+from cardrules.siyaosi.calls import classify
 from cardrules.siyaosi.events import MatchWon, MovePlayed, RoundOver, ScoreChanged
-from cardrules.siyaosi.match import Match
+from cardrules.siyaosi.match.state import Match
 from cardrules.siyaosi.moves import PLAY, Move, MoveKind
 from cardrules.siyaosi.result import Outcome
 from cardrules.siyaosi.state import State

@@ -1,7 +1,8 @@
 """The tribute phase of a 四幺四 round: who owes tribute to whom (:func:`dues`), the phase as a
-public situation that moves on one move at a time (:class:`Exchange`), and its legality written
-once (:func:`explain`, :func:`moves_for`) — 4A4-TRIB-1 (Who pays tribute) … 4A4-TRIB-8 (Who
-leads after the tribute).
+public situation that moves on one move at a time (:class:`Exchange`) and the cards a payer owes
+(:func:`due_cards`) — 4A4-TRIB-1 (Who pays tribute) … 4A4-TRIB-8 (Who leads after the tribute).
+The legality of a move in the phase, written once for a match and a view, is
+:func:`cardrules.siyaosi.match.phases.explain_tribute`.
 
 An :class:`Exchange` holds only what the table sees: the dues, who rebelled or suppressed, the
 tributes paid and where they went, the returns (a view masks the cards of returns it may not
@@ -17,59 +18,25 @@ from enum import StrEnum
 import attrs
 
 from cardrules.cards import Card, Rank
-from cardrules.codes import Code, CodeTable
-from cardrules.errors import Illegal
 from cardrules.multiset import Cards
-from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.levels import caught_all
-from cardrules.siyaosi.moves import KIND_ORDER, PASS, Move, MoveKind
+from cardrules.siyaosi.moves import Move, MoveKind
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import RoundResult
-from cardrules.siyaosi.rules import CODES as PLAY_CODES
 from cardrules.siyaosi.variant import Pairing, Rebellion, TributeLeader, TributePayers, Variant
 
 __all__ = [
-    "CODES",
+    "STEP_KIND",
     "Dues",
     "Exchange",
     "Step",
-    "bare_kind",
+    "both_jokers",
     "due_cards",
     "dues",
-    "explain",
+    "excluded",
     "giveable",
-    "moves_for",
     "places",
 ]
-
-#: Every refusal of the tribute phase (and of a finished match); the play phase's are
-#: :data:`cardrules.siyaosi.rules.CODES`.
-CODES = CodeTable(
-    Code("match-over", "4A4-MATCH-1", "the match has been won; no move follows"),
-    Code("not-due", "4A4-TRIB-7", "another seat acts now in the tribute phase"),
-    Code(
-        "wrong-tribute-move",
-        "4A4-TRIB-7",
-        "the seat in turn owes another kind of move (a rebellion answer, a tribute, a return)",
-    ),
-    Code("no-joker-pair", "4A4-TRIB-5", "revealing needs a big and a small joker in hand"),
-    Code(
-        "cannot-pass",
-        "4A4-TRIB-7",
-        "the seat must act: it holds a card it may give, or must rebel",
-        also=("4A4-TRIB-5",),
-    ),
-    Code(
-        "one-card", "4A4-TRIB-2", "a tribute or a return is exactly one card", also=("4A4-TRIB-4",)
-    ),
-    Code(
-        "card-excluded",
-        "4A4-TRIB-2",
-        "that rank may be neither paid nor returned (tribute_excluded)",
-        also=("4A4-TRIB-4",),
-    ),
-    Code("tribute-not-highest", "4A4-TRIB-2", "the tribute is the payer's highest card"),
-)
-_refuse = CODES.refuse
 
 
 class Step(StrEnum):
@@ -82,14 +49,13 @@ class Step(StrEnum):
     DONE = "done"
 
 
-#: The kinds of move each step takes besides ``pass``.
-_STEP_KIND = {
+#: The kind of move each step takes besides ``pass``.
+STEP_KIND = {
     Step.REBEL: MoveKind.REBEL,
     Step.SUPPRESS: MoveKind.SUPPRESS,
     Step.TRIBUTE: MoveKind.TRIBUTE,
     Step.RETURN: MoveKind.RETURN,
 }
-_PHASE_KINDS = frozenset(_STEP_KIND.values()) | {PASS}
 
 
 @attrs.frozen
@@ -133,7 +99,8 @@ def dues(variant: Variant, result: RoundResult) -> Dues:
     return Dues(result.emperor, acting, winners[: len(acting)], order)
 
 
-def _both_jokers(hand: Cards) -> bool:
+def both_jokers(hand: Cards) -> bool:
+    """Whether ``hand`` holds a big and a small joker (what rebelling and suppressing reveal)."""
     return hand.rank_count(Rank.SMALL_JOKER) > 0 and hand.rank_count(Rank.BIG_JOKER) > 0
 
 
@@ -294,90 +261,3 @@ def due_cards(ex: Exchange, hand: Cards) -> list[Card]:
     strength = ex.table.strengths(ex.receivers[0])
     best = max(strength[int(c.rank)] for c in cards)
     return [c for c in cards if strength[int(c.rank)] == best]
-
-
-def explain(ex: Exchange, move: Move, hand: Cards) -> Illegal | None:
-    """Why ``move`` is illegal in the tribute phase ``ex`` given the mover's ``hand``, or
-    ``None``; the checks every phase shares (a move of the game, a seat at the table, the match
-    not over, a move of this phase) come first, in :mod:`cardrules.siyaosi.match`."""
-    seat, kind = move.seat, move.kind
-    if seat != ex.turn:
-        who = "nobody" if ex.turn is None else f"seat {ex.turn}"
-        return _refuse("not-due", f"{who} acts now in the tribute phase, not seat {seat}")
-    due = _STEP_KIND.get(ex.step)
-    if kind is not PASS and kind is not due:
-        return _refuse("wrong-tribute-move", f"seat {seat} owes a {due} move now, not a {kind}")
-    if kind is PASS:
-        return _explain_pass(ex, seat, hand)
-    if kind is MoveKind.REBEL or kind is MoveKind.SUPPRESS:
-        if not _both_jokers(hand):
-            return _refuse("no-joker-pair", f"seat {seat} holds no big and small joker to reveal")
-        return None
-    return _explain_card(ex, move, hand)
-
-
-def _explain_pass(ex: Exchange, seat: int, hand: Cards) -> Illegal | None:
-    if ex.step is Step.REBEL and ex.variant.rebellion is Rebellion.AUTO and _both_jokers(hand):
-        return _refuse(
-            "cannot-pass",
-            f"seat {seat} holds both jokers: with rebellion = auto it must rebel",
-            "4A4-TRIB-5",
-        )
-    if ex.step is Step.TRIBUTE and due_cards(ex, hand):
-        return _refuse("cannot-pass", f"seat {seat} holds a card it must pay as tribute")
-    if ex.step is Step.RETURN:  # it holds at least the tribute it took, which may be given
-        return _refuse("cannot-pass", f"seat {seat} must return a card")
-    return None
-
-
-def _explain_card(ex: Exchange, move: Move, hand: Cards) -> Illegal | None:
-    cards = move.cards
-    clause = "4A4-TRIB-2" if move.kind is MoveKind.TRIBUTE else "4A4-TRIB-4"
-    if len(cards) != 1:
-        return _refuse("one-card", f"a {move.kind} is exactly one card, not {cards}", clause)
-    card = next(iter(cards))
-    if not cards <= hand:
-        return PLAY_CODES.refuse("not-in-hand", f"seat {move.seat} does not hold {card}")
-    if card.rank in excluded(ex.variant):
-        return _refuse("card-excluded", f"a {card.rank.text} may not be given", clause)
-    if move.kind is MoveKind.TRIBUTE and card not in due_cards(ex, hand):
-        best = " or ".join(str(c) for c in due_cards(ex, hand))
-        return _refuse(
-            "tribute-not-highest",
-            f"{card} is not seat {move.seat}'s highest card for the receivers: pay {best}",
-        )
-    return None
-
-
-def moves_for(ex: Exchange, seat: int, hand: Cards) -> list[Move]:
-    """``seat``'s legal moves in the tribute phase, sorted by kind and card."""
-    if seat != ex.turn:
-        return []
-    kind = _STEP_KIND[ex.step]
-    if ex.step is Step.REBEL or ex.step is Step.SUPPRESS:
-        candidates = [Move(seat, PASS)] + ([Move(seat, kind)] if _both_jokers(hand) else [])
-    elif ex.step is Step.TRIBUTE:
-        due = due_cards(ex, hand)
-        candidates = [Move(seat, kind, Cards.of([c])) for c in due] or [Move(seat, PASS)]
-    else:
-        candidates = [Move(seat, kind, Cards.of([c])) for c in giveable(ex.variant, hand)]
-    legal = [m for m in candidates if explain(ex, m, hand) is None]
-    return sorted(legal, key=lambda m: KIND_ORDER[m.kind])  # cards stay in display order
-
-
-def bare_kind(ex: Exchange, seat: int) -> MoveKind | None:
-    """What a bare card move (``"3: 6H"``) by ``seat`` is here: the tribute or the return it
-    owes, 4A4-MATCH-2 (Phases and their moves); ``None`` if it owes neither."""
-    if seat != ex.turn or ex.step not in (Step.TRIBUTE, Step.RETURN):
-        return None
-    return _STEP_KIND[ex.step]
-
-
-#: The clause that makes each legal tribute-phase move legal (a judge cites it).
-GROUNDS: dict[MoveKind, str] = {
-    MoveKind.TRIBUTE: "4A4-TRIB-2",
-    MoveKind.RETURN: "4A4-TRIB-4",
-    MoveKind.REBEL: "4A4-TRIB-5",
-    MoveKind.SUPPRESS: "4A4-TRIB-6",
-    MoveKind.PASS: "4A4-TRIB-7",
-}

@@ -19,7 +19,7 @@ from cardrules.errors import PositionError
 from cardrules.events import Event
 from cardrules.multiset import Cards
 from cardrules.siyaosi import chain
-from cardrules.siyaosi.combos import Table, classify_counts, rank_counts
+from cardrules.siyaosi.combos import classify_counts, rank_counts
 from cardrules.siyaosi.events import (
     Announced,
     ChainClosed,
@@ -30,6 +30,7 @@ from cardrules.siyaosi.events import (
     TrickWon,
 )
 from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, Move, Top, make_top
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import round_result
 from cardrules.siyaosi.rules import Situation, chi_combination, explain, next_active, relay
 

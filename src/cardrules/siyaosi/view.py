@@ -19,10 +19,11 @@ from cardrules.limits import quote
 from cardrules.multiset import Cards, rank_counts
 from cardrules.notation import MoveText, for_seat
 from cardrules.siyaosi import rules
-from cardrules.siyaosi.combos import Table
+from cardrules.siyaosi.codes import PLAY_CODES
 from cardrules.siyaosi.movegen import generate
 from cardrules.siyaosi.moves import Move, Top
-from cardrules.siyaosi.rules import TableFacts
+from cardrules.siyaosi.order import Table
+from cardrules.siyaosi.rules import RoundFacts
 from cardrules.siyaosi.trick import replay
 from cardrules.siyaosi.variant import Variant
 from cardrules.slots import builder, setter
@@ -37,7 +38,7 @@ _Derived = tuple[Top | None, int | None, int]
 
 
 @attrs.frozen(kw_only=True)
-class View(Derives, TableFacts, Judge[Move]):
+class View(Derives, RoundFacts, Judge[Move]):
     """What ``seat`` may know: its own hand, every seat's card count and the announcements, the
     trick so far, the top, levels and ruling team, whose turn it is, and who is out — never
     another seat's cards.
@@ -165,7 +166,7 @@ class View(Derives, TableFacts, Judge[Move]):
         moves = list(self.legal_moves(seat))
         if not moves:
             raise IllegalMoveError(
-                rules.CODES.refuse("round-over", f"seat {self.seat} has no move now")
+                PLAY_CODES.refuse("round-over", f"seat {self.seat} has no move now")
             )
         return moves[rng.randrange(len(moves))]
 

@@ -9,16 +9,19 @@ read from the file, and they are checked here, each refusal naming its key.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from cardrules.errors import CardrulesError, PositionError
 from cardrules.limits import quote
 from cardrules.position import Position
 from cardrules.siyaosi.keys import POSITION_KEYS
-from cardrules.siyaosi.match import Match
-from cardrules.siyaosi.record import MAX_ROUNDS, SEEDS, Opening
+from cardrules.siyaosi.match.record import MAX_ROUNDS, SEEDS, Opening
 from cardrules.siyaosi.result import round_result
 from cardrules.siyaosi.state import State
 from cardrules.siyaosi.variant import Variant
+
+if TYPE_CHECKING:
+    from cardrules.siyaosi.match.state import Match
 
 __all__ = ["is_match_position", "match_from_position"]
 
@@ -29,8 +32,9 @@ def is_match_position(position: Position) -> bool:
     return position.phase == "tribute" or bool(POSITION_KEYS & position.given)
 
 
-def match_from_position(position: Position) -> Match:
-    """The match a case's ``[position]`` describes."""
+def match_from_position(position: Position, make: type[Match]) -> Match:
+    """The match a case's ``[position]`` describes, built by ``make`` (the class, which checks
+    it): :meth:`Match.from_position <cardrules.siyaosi.match.state.Match.from_position>`."""
     if position.game != "siyaosi":
         raise PositionError("this is the 四幺四 engine", key="game")
     position.refuse("trump", "banker", "kitty", "points")
@@ -40,7 +44,7 @@ def match_from_position(position: Position) -> Match:
     seed = _integer(extra, "seed", 0, 0, SEEDS - 1)
     score = _score(extra)
     if position.phase == "tribute":
-        return _in_tribute(position, variant, seed, score)
+        return _in_tribute(position, make, variant, seed, score)
     if position.phase != "play":
         raise PositionError(
             f"a match is in phase 'tribute' or 'play', not {quote(position.phase)}", key="phase"
@@ -49,7 +53,7 @@ def match_from_position(position: Position) -> Match:
     play = State.from_position(position)
     if play.is_over:
         raise PositionError("a match position needs a round in play: who leads?", key="leader")
-    return Match(
+    return make(
         variant=variant,
         seed=seed,
         round=_integer(extra, "round", 1, 1, MAX_ROUNDS),
@@ -61,7 +65,9 @@ def match_from_position(position: Position) -> Match:
     )
 
 
-def _in_tribute(position: Position, variant: Variant, seed: int, score: tuple[int, int]) -> Match:
+def _in_tribute(
+    position: Position, make: type[Match], variant: Variant, seed: int, score: tuple[int, int]
+) -> Match:
     """The start of a round's tribute phase: the hands as dealt and the last finishing order;
     the levels are the coming round's, and the last emperor's team rules it."""
     position.require("hands", "last_finish")
@@ -69,7 +75,7 @@ def _in_tribute(position: Position, variant: Variant, seed: int, score: tuple[in
     last = _last_finish(position.extra.get("last_finish"), variant.players)
     levels = position.levels or (variant.start_level, variant.start_level)
     ruling = position.ruling if "ruling" in position.given else last[0] % 2
-    return Match(
+    return make(
         variant=variant,
         seed=seed,
         round=_integer(position.extra, "round", 2, 2, MAX_ROUNDS),

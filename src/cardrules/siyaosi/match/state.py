@@ -15,8 +15,8 @@ derived is trusted, 4A4-MATCH-3 (Match positions and records).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Mapping
+from typing import ClassVar
 
 import attrs
 
@@ -24,15 +24,14 @@ from cardrules import args
 from cardrules.cards import Rank
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.events import Event
-from cardrules.game import Derives, common_refusal
-from cardrules.jsonio import JSON, JSONObject, document, open_document
+from cardrules.game import Derives
+from cardrules.jsonio import JSON, JSONObject
 from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
-from cardrules.notation import MoveText, move_text
+from cardrules.notation import MoveText
 from cardrules.position import Position
 from cardrules.records import MoveLog, Recording
 from cardrules.siyaosi import tribute
-from cardrules.siyaosi.combos import Table
 from cardrules.siyaosi.events import (
     LevelsChanged,
     MatchWon,
@@ -47,22 +46,21 @@ from cardrules.siyaosi.events import (
     TributeTaken,
 )
 from cardrules.siyaosi.levels import after_round
-from cardrules.siyaosi.moves import PASS, PHASE_KINDS, Move, MoveKind, Phase, Top
-from cardrules.siyaosi.record import (
-    MAX_ROUNDS,
-    SEEDS,
-    MatchResult,
-    Opening,
-    check_facts,
-    dealt,
-    first_ruling,
-    read_levels,
-    read_moves,
-    read_opening,
-    read_score,
+from cardrules.siyaosi.match.check import check_facts
+from cardrules.siyaosi.match.documents import match_json, read_match
+from cardrules.siyaosi.match.facts import MatchFacts
+from cardrules.siyaosi.match.phases import (
+    explain_in_phase,
+    no_move,
+    parse_phase_move,
+    tribute_moves,
 )
+from cardrules.siyaosi.match.position import match_from_position
+from cardrules.siyaosi.match.record import MatchResult, Opening, dealt, first_ruling
+from cardrules.siyaosi.match.view import MatchView, view_of
+from cardrules.siyaosi.moves import PASS, Move, MoveKind, Phase
+from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import round_result
-from cardrules.siyaosi.rules import CODES as PLAY_CODES
 from cardrules.siyaosi.scoring import (
     NO_PLAYS,
     Played,
@@ -75,13 +73,10 @@ from cardrules.siyaosi.state import State, first_leader
 from cardrules.siyaosi.tribute import Exchange
 from cardrules.siyaosi.variant import Variant
 from cardrules.slots import evolver
-from cardrules.variant import read_variant, variant_of
+from cardrules.variant import variant_of
 
-if TYPE_CHECKING:
-    from cardrules.siyaosi.matchview import MatchView
-
-#: What a client uses; the phase functions serve the match view.
-__all__ = ["Match", "Phase"]
+#: What a client uses (the phase rules are in :mod:`cardrules.siyaosi.match.phases`).
+__all__ = ["Match"]
 
 
 _Derived = tuple[
@@ -90,7 +85,7 @@ _Derived = tuple[
 
 
 @attrs.frozen(kw_only=True)
-class Match(Derives, Recording[Move]):
+class Match(Derives, MatchFacts, Recording[Move]):
     """A 四幺四 match. Immutable: :meth:`apply` returns the match after the move; the move that
     ends a round deals the next one, or ends the match.
 
@@ -146,9 +141,7 @@ class Match(Derives, Recording[Move]):
     def from_position(cls, position: Position) -> Match:
         """A match at a case position — in its tribute phase (``phase = "tribute"``) or its
         play phase — 4A4-MATCH-3 (Match positions and records)."""
-        from cardrules.siyaosi.matchpos import match_from_position
-
-        return match_from_position(args.instance(position, Position, "position"))
+        return match_from_position(args.instance(position, Position, "position"), cls)
 
     def _check(self) -> _Derived:
         """Validate the facts of a match built from outside and rebuild the rest by replaying
@@ -179,25 +172,6 @@ class Match(Derives, Recording[Move]):
 
     # ------------------------------------------------------------------ the table now
     @property
-    def players(self) -> int:
-        """The number of seats at the table."""
-        return self.variant.players
-
-    @property
-    def turn(self) -> int | None:
-        """The seat that acts now (in the play phase, the seat whose normal turn it is);
-        ``None`` only once the match is won."""
-        if self.play is not None:
-            return self.play.turn
-        assert self.exchange is not None
-        return self.exchange.turn
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the match is over (a team has won it)."""
-        return self.phase is Phase.OVER
-
-    @property
     def hands(self) -> tuple[Cards, ...]:
         """Every seat's hand now, by seat."""
         return self.held if self.play is None else self.play.hands
@@ -206,16 +180,6 @@ class Match(Derives, Recording[Move]):
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds now, by seat."""
         return tuple(len(h) for h in self.hands)
-
-    @property
-    def top(self) -> Top | None:
-        """What stands on top of the current trick in the play phase; else ``None``."""
-        return None if self.play is None else self.play.top
-
-    @property
-    def trick(self) -> tuple[Move, ...]:
-        """The moves of the current trick in the play phase, oldest first; else none."""
-        return () if self.play is None else self.play.trick
 
     @property
     def standing(self) -> tuple[tuple[Rank, Rank], int | None, tuple[int, int], int | None]:
@@ -233,11 +197,6 @@ class Match(Derives, Recording[Move]):
         return self.final
 
     # ------------------------------------------------------------------ legality
-    def _legal_grounds(self, move: Move) -> tuple[str, ...]:
-        if self.play is not None:
-            return self.play.grounds(move)
-        return ("4A4-TRIB-7", tribute.GROUNDS[move.kind])
-
     def explain(self, move: Move) -> Illegal | None:
         """Why ``move`` is illegal now, or ``None`` if it is legal."""
         seat = move.seat if isinstance(move, Move) else -1
@@ -257,7 +216,7 @@ class Match(Derives, Recording[Move]):
         ex = self.exchange
         listed: list[Move] = []
         if ex is not None and ex.turn is not None and seat in (None, ex.turn):
-            listed = tribute.moves_for(ex, ex.turn, self.held[ex.turn])
+            listed = tribute_moves(ex, ex.turn, self.held[ex.turn])
         return LegalMoves(lambda: iter(listed), self.explain, Move)
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
@@ -365,122 +324,19 @@ class Match(Derives, Recording[Move]):
     # ------------------------------------------------------------------ views and JSON
     def view(self, seat: int) -> MatchView:
         """What ``seat`` may know, 4A4-MATCH-4 (What a seat sees in a match)."""
-        from cardrules.siyaosi.matchview import MatchView
-
-        return MatchView.of(self, args.seat(seat, self.players))
+        return view_of(self, args.seat(seat, self.players))
 
     def to_json(self) -> JSONObject:
         """The match as a document: the facts its round began with and the round's moves;
         ``phase``, ``turn`` and ``result`` are written for readers' sake and checked when read
         back."""
-        opening: JSON = None
-        if self.opening is not None:
-            opening = {"leader": self.opening.leader, "out": list(self.opening.out)}
-        return document(
-            "siyaosi",
-            "match",
-            {
-                "variant": self.variant.to_json(),
-                "seed": self.seed,
-                "round": self.round,
-                "levels": [r.text for r in self.levels],
-                "ruling": self.ruling,
-                "score": list(self.score),
-                "last_finish": list(self.last_finish),
-                "deal": [str(h) for h in self.deal],
-                "opening": opening,
-                "exchange": [m.fields_json() for m in self.exchange_moves],
-                "moves": [m.fields_json() for m in self.play_moves],
-                "phase": self.phase.value,
-                "turn": self.turn,
-                "result": None if self.final is None else self.final.body(),
-            },
-        )
+        return match_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON] | str | bytes) -> Match:
         """Read what :meth:`to_json` wrote, refusing (one :class:`CardrulesError` naming the
         field) any match that could not exist: the facts are checked, every move replayed."""
-        reader = open_document(data, "siyaosi", "match")
-        variant = read_variant(reader, "variant", Variant)
-        players, decks = variant.players, variant.decks
-        seed = reader.integer("seed", 0, SEEDS - 1)
-        number = reader.integer("round", 1, MAX_ROUNDS)
-        levels = read_levels(reader, "levels")
-        ruling = reader.opt_integer("ruling", 0, 1)
-        score = read_score(reader, "score", variant, number - 1)
-        last_finish = reader.ints("last_finish", None, 0, players - 1)
-        hands = reader.each("deal", 8, lambda path, v: reader.cards_value(path, v, decks))
-        opening = read_opening(reader, players)
-        exchange_moves = read_moves(reader, "exchange", decks)
-        play_moves = read_moves(reader, "moves", decks)
-        with reader.reading():
-            match = cls(
-                variant=variant,
-                seed=seed,
-                round=number,
-                levels=levels,
-                ruling=ruling,
-                score=score,
-                last_finish=last_finish,
-                deal=hands,
-                opening=opening,
-                exchange_moves=exchange_moves,
-                play_moves=play_moves,
-            )
-        reader.derived(
-            match.to_json(), ("phase", "turn", "result"), "does not follow from the moves"
-        )
-        reader.done()
-        return match
-
-
-# ---------------------------------------------------------------------- legality, written once
-def explain_in_phase(
-    phase: Phase,
-    ex: Exchange | None,
-    judge: Callable[[Move], Illegal | None] | None,
-    move: object,
-    hand: Cards | None,
-    players: int,
-) -> Illegal | None:
-    """Why ``move`` is illegal in a match (or a seat's view of one) in ``phase``: the play
-    phase asks ``judge`` (the play state's or view's ``explain``); ``hand`` is the mover's hand
-    (``None``: unknown to the asker). The common refusals come first (CORE-API-2 (Who may
-    act)), then a won match (``match-over``), then a move of the other phase (``wrong-phase``,
-    4A4-MATCH-2 (Phases and their moves))."""
-    if phase is Phase.PLAY:
-        assert judge is not None
-        return judge(move)  # type: ignore[arg-type]  # the judge refuses what is not a Move
-    refused = common_refusal(PLAY_CODES, move, Move, players, hand, False)
-    if refused is not None or not isinstance(move, Move) or hand is None:
-        return refused
-    if phase is Phase.OVER:
-        return tribute.CODES.refuse("match-over", "the match has been won; no move follows")
-    if move.kind is not PASS and move.kind not in PHASE_KINDS:
-        return PLAY_CODES.refuse(
-            "wrong-phase", f"a {move.kind} waits for the play phase: the tribute comes first"
-        )
-    assert ex is not None
-    return tribute.explain(ex, move, hand)
-
-
-def no_move(phase: Phase, seat: int | None) -> Illegal:
-    """The refusal of a draw from no legal move: the match is won, or ``seat`` is not due."""
-    if phase is Phase.OVER:
-        return tribute.CODES.refuse("match-over", "the match has been won; no move follows")
-    return tribute.CODES.refuse("not-due", f"seat {seat} has no move in the tribute phase now")
-
-
-def parse_phase_move(ex: Exchange | None, variant: Variant, text: MoveText | str) -> Move:
-    """A move text read in the tribute phase: a bare card by the seat that owes a tribute or a
-    return is that move, 4A4-MATCH-2 (Phases and their moves)."""
-    text = move_text(text, decks=variant.decks, verbs=Move.verbs())
-    if text.verb is None and ex is not None:
-        kind = tribute.bare_kind(ex, text.seat)
-        if kind is not None:
-            return Move(text.seat, kind, text.cards)
-    return Move.from_text(text)
+        return read_match(cls, data)
 
 
 # ---------------------------------------------------------------------- rounds
