@@ -28,6 +28,7 @@ import attrs
 
 from cardrules import args
 from cardrules.cards import CARD_COUNT, Rank
+from cardrules.clauses import clause_index
 from cardrules.errors import ArgumentError, PositionError, VariantError, did_you_mean
 from cardrules.jsonio import JSON, JSONObject, Reader
 from cardrules.limits import MAX_EXTENDS, MAX_NAME_CHARS, MAX_PATH_CHARS, quote
@@ -780,8 +781,6 @@ def switch_comments(
     spec shipped with the package; ``cardrules explain ID`` prints the clause and the evidence it
     rests on)."""
     if titles is None:
-        from cardrules.cases.clauses import clause_index
-
         titles = {cid: clause.title for cid, clause in clause_index().items()}
     out = {}
     for f in switches_of(cls):
