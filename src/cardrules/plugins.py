@@ -50,6 +50,7 @@ __all__ = [
     "all_games",
     "game_named",
     "register",
+    "unregister",
 ]
 
 #: The entry-point group a game registers in.
@@ -129,6 +130,16 @@ def register(game: Game, check: EventCheck) -> None:
             f"a game named {quote(game.name)} is already registered", code="bad-game"
         )
     _TABLE.games[game.name] = game
+
+
+def unregister(name: str) -> None:
+    """Take the game called ``name`` out of the table (a toy game a test or a guide registered
+    for a while); refuses (``unknown-game``) a name that is not registered."""
+    if not isinstance(name, str) or name not in _TABLE.games:
+        raise VariantError(
+            f"no game {args.shown(name)} is registered", key="name", code="unknown-game"
+        )
+    del _TABLE.games[name]
 
 
 def _shown(point: EntryPoint) -> str:

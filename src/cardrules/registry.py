@@ -40,7 +40,16 @@ if TYPE_CHECKING:
     from cardrules.stats import Tallier
     from cardrules.variant import VariantBase
 
-__all__ = ["Game", "GameEntry", "StateUser", "TableUser", "all_games", "game_named", "register"]
+__all__ = [
+    "Game",
+    "GameEntry",
+    "StateUser",
+    "TableUser",
+    "all_games",
+    "game_named",
+    "register",
+    "unregister",
+]
 
 R_co = TypeVar("R_co", covariant=True)
 R = TypeVar("R")
@@ -221,6 +230,12 @@ def register(entry: Game) -> None:
     whose event classes do not each declare who sees them in their own body, CORE-EVENT-2 (Who
     sees an event), or a second game of a name already registered."""
     plugins.register(entry, check_event_classes)
+
+
+def unregister(name: str) -> None:
+    """Take the game called ``name`` back out (a toy game registered for a test or a guide);
+    refuses (``unknown-game``) a name that is not registered."""
+    plugins.unregister(name)
 
 
 def all_games() -> tuple[Game, ...]:

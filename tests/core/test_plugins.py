@@ -20,7 +20,7 @@ import pytest
 
 from cardrules import plugins
 from cardrules.errors import CardrulesError, VariantError
-from cardrules.registry import Game, GameEntry, all_games, game_named, register
+from cardrules.registry import Game, GameEntry, all_games, game_named, register, unregister
 
 ROOT = Path(__file__).resolve().parents[2]
 SIYAOSI = game_named("siyaosi")
@@ -186,3 +186,15 @@ def test_a_source_checkout_without_an_install_finds_both_games() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["siyaosi", "shengji"]
+
+
+def test_a_game_registered_for_a_while_is_taken_back_out(table: plugins._Table) -> None:
+    toy = _toy("toy3")
+    register(toy)
+    assert game_named("toy3") is toy
+    unregister("toy3")
+    assert "toy3" not in {g.name for g in all_games()}
+    for name in ("toy3", 7):
+        with pytest.raises(VariantError) as caught:
+            unregister(name)  # type: ignore[arg-type]
+        assert caught.value.code == "unknown-game"
