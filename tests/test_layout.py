@@ -65,7 +65,6 @@ LAZY_IMPORTS_ALLOWED = {
     # the command line imports what a command needs when it runs, so `cardrules --help` and the
     # light commands start quickly (the terminal game, the simulator, the demo, rich's progress)
     ("cardrules.cli", "_cmd_play", "cardrules.play"),
-    ("cardrules.cli", "_cmd_play", "cardrules.registry"),
     ("cardrules.cli", "_cmd_simulate", "rich.console"),
     ("cardrules.cli", "_cmd_simulate", "rich.progress"),
     ("cardrules.cli", "_cmd_simulate", "cardrules.simulate"),

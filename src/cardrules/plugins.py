@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import types
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, TypeGuard
 
@@ -49,6 +49,7 @@ __all__ = [
     "PluginWarning",
     "all_games",
     "game_named",
+    "game_names",
     "register",
     "unregister",
 ]
@@ -236,9 +237,21 @@ def all_games(check: EventCheck) -> tuple[Game, ...]:
     """Every game that could be used: the built-in ones first (in :data:`BUILTIN`'s order),
     then the others by name."""
     _search(check)
+    return tuple(_TABLE.games[name] for name in _ranked(_TABLE.games))
+
+
+def _ranked(names: Iterable[str]) -> tuple[str, ...]:
     order = [point.name for point in BUILTIN]
-    ranked = sorted(_TABLE.games, key=lambda n: (order.index(n) if n in order else len(order), n))
-    return tuple(_TABLE.games[name] for name in ranked)
+    return tuple(sorted(names, key=lambda n: (order.index(n) if n in order else len(order), n)))
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of the games there are, in :func:`all_games`'s order, without loading any:
+    every entry point's and every game's registered (for the command line's choices, which
+    must not import every game to start). A name whose plugin turns out not to work is refused
+    when it is used."""
+    names = {point.name for point in _installed()} | set(_TABLE.games)
+    return _ranked(names - set(_TABLE.broken))
 
 
 def game_named(name: object, check: EventCheck, *, key: str = "game") -> Game:

@@ -47,6 +47,7 @@ __all__ = [
     "TableUser",
     "all_games",
     "game_named",
+    "game_names",
     "register",
     "unregister",
 ]
@@ -242,6 +243,12 @@ def all_games() -> tuple[Game, ...]:
     """Every game there is (the built-in ones first, then the plugins' by name); a plugin that
     cannot be used is left out with a :class:`~cardrules.plugins.PluginWarning`."""
     return plugins.all_games(check_event_classes)
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of every game, in :func:`all_games`'s order, without loading any (the command
+    line's choices)."""
+    return plugins.game_names()
 
 
 def game_named(name: object, *, key: str = "game") -> Game:

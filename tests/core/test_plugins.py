@@ -20,7 +20,15 @@ import pytest
 
 from cardrules import plugins
 from cardrules.errors import CardrulesError, VariantError
-from cardrules.registry import Game, GameEntry, all_games, game_named, register, unregister
+from cardrules.registry import (
+    Game,
+    GameEntry,
+    all_games,
+    game_named,
+    game_names,
+    register,
+    unregister,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SIYAOSI = game_named("siyaosi")
@@ -198,3 +206,20 @@ def test_a_game_registered_for_a_while_is_taken_back_out(table: plugins._Table) 
         with pytest.raises(VariantError) as caught:
             unregister(name)  # type: ignore[arg-type]
         assert caught.value.code == "unknown-game"
+
+
+def test_the_command_line_offers_a_plugin_game(
+    table: plugins._Table, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardrules.cli import main
+
+    _fake_module(monkeypatch, "toy_cli_game", GAME=_toy())
+    _installed(monkeypatch, _point("toy", "toy_cli_game:GAME"))
+    assert game_names() == ("siyaosi", "shengji", "toy")
+    # the choice is taken (the toy reuses 四幺四's preset files, which name their own game)
+    assert main(["variant", "list", "--game", "toy"]) == 2
+    assert "a toy one is needed" in capsys.readouterr().err
+    assert main(["variant", "list", "--game", "toi"]) == 2
+    assert "invalid choice: 'toi' (choose from 'siyaosi', 'shengji', 'toy')" in (
+        capsys.readouterr().err
+    )
