@@ -659,7 +659,7 @@ def test_the_chinese_spec_ships_in_the_wheel_with_the_english_one(
     import shutil
     import tomllib
 
-    from cardrules.cases import clauses
+    from cardrules import clauses
 
     pyproject = tomllib.loads((FIXTURE.parents[2] / "pyproject.toml").read_text())
     shipped = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]

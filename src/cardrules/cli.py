@@ -62,10 +62,10 @@ from cardrules.jsonio import JSON
 from cardrules.judge import CaseError, judge_case
 from cardrules.limits import MAX_LINE_CHARS, quote
 from cardrules.records import RECORD_SUFFIXES, read_record, render
+from cardrules.registry import game_named, game_names
 from cardrules.schema import schema_names, schema_of
 from cardrules.textio import parse_toml, read_text
 from cardrules.variant import (
-    GAMES,
     VariantBase,
     dump_toml,
     list_presets,
@@ -302,7 +302,6 @@ def _where(lang: str, file: str, translated: bool) -> str:
 def _cmd_play(args: argparse.Namespace) -> int:
     """A person plays one seat against bots; the record is saved at the end."""
     from cardrules.play import play_in_terminal
-    from cardrules.registry import game_named
 
     game = game_named(args.game)
     _check_record_path(args.record)
@@ -417,6 +416,7 @@ def _version() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
+    games = game_names()  # every game's name, a plugin's too, without loading any
     parser = _Parser(
         prog="cardrules", description="Rules engine for 四幺四 (4A4) and 四副升级 (Shengji)."
     )
@@ -426,7 +426,7 @@ def _parser() -> argparse.ArgumentParser:
     variant = sub.add_parser("variant", help="list, show, validate and compare variants")
     vsub = variant.add_subparsers(dest="action", required=True)
     vlist = vsub.add_parser("list", help="presets shipped with the package")
-    vlist.add_argument("--game", choices=GAMES)
+    vlist.add_argument("--game", choices=games)
     reads = _Parser(add_help=False)
     reads.add_argument(
         "--allow-outside",
@@ -439,7 +439,7 @@ def _parser() -> argparse.ArgumentParser:
     ):
         p = vsub.add_parser(name, help=helptext, parents=[reads])
         p.add_argument("ref", metavar="NAME|FILE")
-        p.add_argument("--game", choices=GAMES)
+        p.add_argument("--game", choices=games)
         if name == "show":
             p.add_argument("--bare", action="store_true", help="no comments, only the switches")
     diff = vsub.add_parser(
@@ -447,7 +447,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     diff.add_argument("ref", metavar="A")
     diff.add_argument("other", metavar="B")
-    diff.add_argument("--game", choices=GAMES)
+    diff.add_argument("--game", choices=games)
     variant.set_defaults(func=_cmd_variant)
 
     spec = sub.add_parser("spec", help="run case files or folders of them", parents=[reads])
@@ -481,7 +481,7 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser(
         "play", help="play one seat in the terminal against bots", parents=[reads]
     )
-    play.add_argument("game", choices=GAMES)
+    play.add_argument("game", choices=games)
     play.add_argument("--variant", default=None, help="preset name or variant file")
     play.add_argument("--seat", type=int, default=0, help="your seat (0 = the first)")
     play.add_argument("--seed", type=int, default=None, help="the deal (random if left out)")
@@ -499,7 +499,7 @@ def _parser() -> argparse.ArgumentParser:
         help="bots play many games of each variant; the figures side by side",
         parents=[reads],
     )
-    simulate.add_argument("game", choices=GAMES)
+    simulate.add_argument("game", choices=games)
     simulate.add_argument("--games", type=int, required=True, help="games per variant")
     simulate.add_argument(
         "--variant",
@@ -532,7 +532,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.set_defaults(func=_cmd_simulate)
 
     demo = sub.add_parser("demo", help="play a random match (or round) and print it")
-    demo.add_argument("--game", choices=GAMES, default="siyaosi")
+    demo.add_argument("--game", choices=games, default="siyaosi")
     demo.add_argument("--variant", default=None, help="preset name or variant file")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument(

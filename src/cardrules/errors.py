@@ -59,6 +59,8 @@ ERROR_CODES: Mapping[str, str] = {
     "unknown-game": "a game name that is not registered",
     "bad-game": "a game registered without its event classes, or an event class that does not "
     "declare who sees it",
+    "bad-plugin": "a game's entry point that fails to load, gives something that is not a game, "
+    "or a second game of a name",
     "bad-position": "a position that cannot exist",
     "bad-document": "a JSON document that is malformed or describes what cannot exist",
     "bad-record": "a game record that cannot be read or replayed",

@@ -33,7 +33,7 @@ from typing import ClassVar
 
 import attrs
 
-from cardrules import args
+from cardrules import args, plugins
 from cardrules.cards import Card
 from cardrules.errors import ArgumentError, CardrulesError, DocumentError
 from cardrules.jsonio import (
@@ -230,9 +230,7 @@ def check_event_classes(game: str, classes: Sequence[type[Event]]) -> None:
 
 def write_events(game: str, events: Sequence[Event]) -> JSONObject:
     """An event log as a document."""
-    from cardrules.registry import game_named
-
-    game_named(game)
+    plugins.game_named(game, check_event_classes)
     listed = args.sequence(events, Event, MAX_EVENTS, "events", what="the events")
     body: list[JSON] = [e.to_json() for e in listed]
     return document(game, "events", {"events": body})
@@ -251,9 +249,7 @@ def read_events(
     by_name = {cls.NAME: cls for cls in classes}
     reader = open_document(data, game, "events")
     if bounds is None:
-        from cardrules.registry import game_named
-
-        widest = game_named(game).record_bounds
+        widest = plugins.game_named(game, check_event_classes).record_bounds
         bounds = None if widest is None else widest()
     out: list[Event] = []
     for path, item in reader.items("events", MAX_EVENTS):

@@ -28,9 +28,9 @@ from typing import ClassVar, TypeVar
 import attrs
 
 from cardrules import args
-from cardrules.cases.clauses import Clause, clause_index
 from cardrules.cases.model import Case
 from cardrules.cases.runner import rule_on
+from cardrules.clauses import Clause, clause_index
 from cardrules.errors import CardrulesError, DocumentError
 from cardrules.events import seen_by
 from cardrules.game import Actor, GameState, MoveLike, Steps

@@ -34,7 +34,7 @@ import attrs
 from cardrules import args
 from cardrules.cards import CARD_COUNT
 from cardrules.errors import ArgumentError, CardrulesError, Illegal, IllegalMoveError
-from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
+from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document, parse_json
 from cardrules.limits import MAX_LISTED_MOVES, MAX_MOVE_TEXT
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
@@ -485,8 +485,6 @@ class Description(Generic[M]):
 
 
 def _game_of(data: Mapping[str, JSON] | str | bytes) -> str:
-    from cardrules.jsonio import parse_json
-
     table = parse_json(data, "legal-moves document") if isinstance(data, str | bytes) else data
     game = table.get("game") if isinstance(table, Mapping) else None
     return game if isinstance(game, str) and len(game) <= 32 else ""
@@ -532,45 +530,3 @@ def _read_piece(r: Reader, decks: int) -> PieceNeed:
     )
     r.done()
     return need
-
-
-def legal_moves_schema() -> JSONObject:
-    """The JSON Schema of :meth:`Description.to_json`'s document (``cardrules schema
-    legal-moves``)."""
-    from cardrules.schema import CARDS, COUNT, SEAT, array, named, nullable, obj
-
-    text: JSONObject = {"type": "string", "maxLength": 64}
-    piece = obj(
-        {
-            "name": text,
-            "width": {"type": "integer", "minimum": 1},
-            "length": {"type": "integer", "minimum": 1},
-            "count": COUNT,
-            "options": array(CARDS),
-        }
-    )
-    choice = obj(
-        {
-            "seat": SEAT,
-            "kind": text,
-            "required": CARDS,
-            "pool": CARDS,
-            "least": COUNT,
-            "most": COUNT,
-            "pieces": array(piece),
-            "count": nullable(COUNT),
-            "clause": text,
-        }
-    )
-    body = obj(
-        {
-            "format": {"const": 1},
-            "game": {"type": "string", "maxLength": 32},
-            "type": {"const": "legal-moves"},
-            "count": nullable(COUNT),
-            "listable": {"type": "boolean"},
-            "moves": array({"type": "string", "maxLength": MAX_MOVE_TEXT}),
-            "choices": array(choice),
-        }
-    )
-    return named("legal-moves", "the legal moves of a seat, described: moves and families", body)

@@ -30,9 +30,9 @@ from cardrules.errors import (
 )
 from cardrules.limits import MAX_NAME_CHARS, quote
 from cardrules.multiset import Cards
-from cardrules.registry import game_named
+from cardrules.registry import all_games, game_named
 from cardrules.textio import is_int
-from cardrules.variant import GAMES, VariantBase, load_variant
+from cardrules.variant import VariantBase, load_variant
 
 __all__ = ["POSITION_KEYS", "Position", "load_position"]
 
@@ -105,9 +105,10 @@ def load_position(
         raise ArgumentError(f"a folder's path or None, got {args.shown(base)}", key="base")
     args.flag(allow_outside, "allow_outside")
     game = table.get("game")
-    if not isinstance(game, str) or game not in GAMES:
+    names = tuple(g.name for g in all_games())
+    if not isinstance(game, str) or game not in names:
         raise PositionError(
-            f"must be one of {', '.join(GAMES)}, got {args.shown(game)}", key="game"
+            f"must be one of {', '.join(names)}, got {args.shown(game)}", key="game"
         )
     own = game_named(game).position_keys
     for key in table:

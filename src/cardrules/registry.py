@@ -1,7 +1,10 @@
 """The table of games (after python-chess's ``VARIANTS`` and OpenSpiel's ``register_game``).
 
-Each game package registers one :class:`GameEntry` when it is imported: its name, its
-``Variant`` class and presets, the hooks the case runner needs, and how to build its states.
+A game is a plugin: an entry point in the group ``cardrules.games`` names it, and its package
+registers one :class:`GameEntry` when it is imported — its name, its ``Variant`` class and
+presets, the hooks the case runner needs, and how to build its states. The two built-in games
+are found the same way (with a fallback for a source checkout that is not installed); how the
+entry points are read, and what happens to a broken one, is :mod:`cardrules.plugins`.
 Everything that reaches a game by name — variant files (``game = "shengji"``), case positions,
 the command line, records — asks :func:`game_named`; nothing else imports a game by a computed
 module name.
@@ -23,9 +26,9 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import attrs
 
-from cardrules import args
-from cardrules.errors import VariantError, did_you_mean
+from cardrules import plugins
 from cardrules.events import check_event_classes, seen_by
+from cardrules.jsonio import read_by_type
 
 if TYPE_CHECKING:
     from cardrules.bots import Bot
@@ -37,7 +40,17 @@ if TYPE_CHECKING:
     from cardrules.stats import Tallier
     from cardrules.variant import VariantBase
 
-__all__ = ["Game", "GameEntry", "StateUser", "TableUser", "all_games", "game_named", "register"]
+__all__ = [
+    "Game",
+    "GameEntry",
+    "StateUser",
+    "TableUser",
+    "all_games",
+    "game_named",
+    "game_names",
+    "register",
+    "unregister",
+]
 
 R_co = TypeVar("R_co", covariant=True)
 R = TypeVar("R")
@@ -194,8 +207,6 @@ class GameEntry(Generic[M]):
     def state_from_json(self, data: Mapping[str, JSON] | str | bytes, user: StateUser[R]) -> R:
         """Read a state document of this game — a play state's, or a match's — and hand it to
         ``user``."""
-        from cardrules.jsonio import read_by_type
-
         readers: dict[str, Callable[[Mapping[str, JSON]], GameState[M]]] = {"state": self.from_json}
         if self.match_from_json is not None:
             readers["match"] = self.match_from_json
@@ -214,38 +225,34 @@ class GameEntry(Generic[M]):
         return user(make(variant, seed), self)
 
 
-_GAMES: dict[str, Game] = {}
-
-
 def register(entry: Game) -> None:
-    """Add a game (each game package does this once, when it is imported). Refuses
-    (``bad-game``) a game that lists no event classes, or one whose event classes do not each
-    declare who sees them in their own body, CORE-EVENT-2 (Who sees an event)."""
-    check_event_classes(entry.name, entry.events)
-    _GAMES[entry.name] = entry
+    """Add a game (a game's plugin module does this once, when it is imported; see
+    :mod:`cardrules.plugins`). Refuses (``bad-game``) a game that lists no event classes, one
+    whose event classes do not each declare who sees them in their own body, CORE-EVENT-2 (Who
+    sees an event), or a second game of a name already registered."""
+    plugins.register(entry, check_event_classes)
 
 
-def _load_builtin() -> None:
-    # The two games this library ships; importing them registers them.
-    import cardrules.shengji
-    import cardrules.siyaosi  # noqa: F401
+def unregister(name: str) -> None:
+    """Take the game called ``name`` back out (a toy game registered for a test or a guide);
+    refuses (``unknown-game``) a name that is not registered."""
+    plugins.unregister(name)
 
 
 def all_games() -> tuple[Game, ...]:
-    """Every registered game, in name order of the built-in list."""
-    _load_builtin()
-    return tuple(_GAMES[name] for name in sorted(_GAMES, key=lambda n: (n != "siyaosi", n)))
+    """Every game there is (the built-in ones first, then the plugins' by name); a plugin that
+    cannot be used is left out with a :class:`~cardrules.plugins.PluginWarning`."""
+    return plugins.all_games(check_event_classes)
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of every game, in :func:`all_games`'s order, without loading any (the command
+    line's choices)."""
+    return plugins.game_names()
 
 
 def game_named(name: object, *, key: str = "game") -> Game:
-    """The game called ``name``; refuses anything else with a :class:`VariantError` naming
-    ``key`` and the games there are."""
-    _load_builtin()
-    entry = _GAMES.get(name) if isinstance(name, str) else None
-    if entry is None:
-        names = tuple(_GAMES)
-        hint = did_you_mean(name, names) if isinstance(name, str) and len(name) < 40 else ""
-        raise VariantError(  # args.shown: never an error of its own (10**5000, a bad repr)
-            f"unknown game {args.shown(name)}{hint}", key=key, allowed=names, code="unknown-game"
-        )
-    return entry
+    """The game called ``name``; refuses anything else with a
+    :class:`~cardrules.errors.VariantError` naming ``key`` and the games there are (a game
+    whose plugin cannot be used: its :class:`~cardrules.plugins.PluginError`)."""
+    return plugins.game_named(name, check_event_classes, key=key)

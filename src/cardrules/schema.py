@@ -27,12 +27,13 @@ from typing import Union, get_args, get_origin
 import attrs
 
 from cardrules.cards import Rank, Suit
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, did_you_mean
 from cardrules.events import Event, optional_fields
 from cardrules.jsonio import FORMAT, JSON, JSONObject
 from cardrules.limits import MAX_MOVE_TEXT, MAX_NAME_CHARS
 from cardrules.move import MAX_SEAT
 from cardrules.multiset import Cards
+from cardrules.registry import all_games
 from cardrules.variant import Switch, VariantBase, switches_of
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "document_schema",
     "embedded",
     "event_log_schema",
+    "legal_moves_schema",
     "move_fields",
     "named",
     "nullable",
@@ -291,10 +293,48 @@ def event_log_schema(game: str, classes: Sequence[type[Event]]) -> JSONObject:
     return schema
 
 
+def legal_moves_schema() -> JSONObject:
+    """The JSON Schema of :meth:`~cardrules.legal.Description.to_json`'s document
+    (``cardrules schema legal-moves``)."""
+    text: JSONObject = {"type": "string", "maxLength": 64}
+    piece = obj(
+        {
+            "name": text,
+            "width": {"type": "integer", "minimum": 1},
+            "length": {"type": "integer", "minimum": 1},
+            "count": COUNT,
+            "options": array(CARDS),
+        }
+    )
+    choice = obj(
+        {
+            "seat": SEAT,
+            "kind": text,
+            "required": CARDS,
+            "pool": CARDS,
+            "least": COUNT,
+            "most": COUNT,
+            "pieces": array(piece),
+            "count": nullable(COUNT),
+            "clause": text,
+        }
+    )
+    body = obj(
+        {
+            "format": {"const": 1},
+            "game": {"type": "string", "maxLength": 32},
+            "type": {"const": "legal-moves"},
+            "count": nullable(COUNT),
+            "listable": {"type": "boolean"},
+            "moves": array({"type": "string", "maxLength": MAX_MOVE_TEXT}),
+            "choices": array(choice),
+        }
+    )
+    return named("legal-moves", "the legal moves of a seat, described: moves and families", body)
+
+
 # ---------------------------------------------------------------------- the registry of schemas
 def _core_schemas() -> dict[str, JSONObject]:
-    from cardrules.legal import legal_moves_schema  # legal imports this module's helpers
-
     return {"legal-moves": legal_moves_schema()}
 
 
@@ -367,8 +407,6 @@ def simulation_schema(game: str) -> JSONObject:
 
 
 def _all() -> dict[str, JSONObject]:
-    from cardrules.registry import all_games
-
     out = _core_schemas()
     for game in all_games():
         out.update(game.schemas())
@@ -387,8 +425,6 @@ def schema_of(name: str) -> JSONObject:
     """The schema called ``name``; a :class:`CardrulesError` names the ones there are."""
     schemas = _all()
     if name not in schemas:
-        from cardrules.errors import did_you_mean
-
         raise CardrulesError(
             f"no schema {name!r:.40}{did_you_mean(name, schemas)}", code="unknown-schema"
         )

@@ -28,10 +28,11 @@ import attrs
 
 from cardrules import args
 from cardrules.cards import CARD_COUNT, Rank
+from cardrules.clauses import clause_index
 from cardrules.errors import ArgumentError, PositionError, VariantError, did_you_mean
 from cardrules.jsonio import JSON, JSONObject, Reader
 from cardrules.limits import MAX_EXTENDS, MAX_NAME_CHARS, MAX_PATH_CHARS, quote
-from cardrules.registry import game_named
+from cardrules.registry import all_games, game_named
 from cardrules.textio import read_toml
 
 __all__ = [
@@ -51,8 +52,8 @@ __all__ = [
     "variant_of",
 ]
 
-#: The games this library plays, by their name in files and on the command line (the registry
-#: in :mod:`cardrules.registry` holds what each one provides).
+#: The games this library ships, by their name in files and on the command line (the registry
+#: in :mod:`cardrules.registry` holds what each one provides, and the games of plugins besides).
 GAMES = ("siyaosi", "shengji")
 _RESERVED = ("game", "name", "extends", "replace", "description")
 #: How a table switch set by a file (or by ``overrides``) meets the table of the variant it
@@ -286,19 +287,25 @@ def _presets_dir(game: str) -> Traversable:
     return game_named(game, key="game").presets
 
 
+def _game_names() -> tuple[str, ...]:
+    """The names of every registered game: the built-in ones and the plugins'."""
+    return tuple(g.name for g in all_games())
+
+
 def _known_game(game: object, source: str = "") -> str:
-    """``game`` if this library plays it; checked before it names a module or a folder."""
-    if not isinstance(game, str) or game not in GAMES:
+    """``game`` if it is registered; checked before it names a module or a folder."""
+    names = _game_names()
+    if not isinstance(game, str) or game not in names:
         raise VariantError(
-            f"unknown game {args.shown(game)}", key="game", value=game, allowed=GAMES, source=source
+            f"unknown game {args.shown(game)}", key="game", value=game, allowed=names, source=source
         )
     return game
 
 
 def list_presets(game: str | None = None) -> list[tuple[str, str]]:
-    """``(game, preset name)`` for every preset shipped in the package."""
+    """``(game, preset name)`` for every preset of every game (or of ``game``)."""
     out = []
-    for g in GAMES if game is None else (_known_game(game),):
+    for g in _game_names() if game is None else (_known_game(game),):
         for entry in sorted(_presets_dir(g).iterdir(), key=lambda e: e.name):
             if entry.name.endswith(".toml"):
                 out.append((g, entry.name[: -len(".toml")]))
@@ -383,7 +390,7 @@ def _preset(name: str, game: str | None, reading: _Reading) -> tuple[str, Traver
             f"a preset name (at most {MAX_NAME_CHARS} letters, digits, '-' or '_') or a path "
             f"to a .toml file, got {quote(name)}"
         )
-    games = (game,) if game else GAMES
+    games = (game,) if game else _game_names()
     matches = [g for g in games if (_presets_dir(g) / f"{name}.toml").is_file()]
     if not matches:
         names = [n for g, n in list_presets(game)]
@@ -412,7 +419,7 @@ def _raw_table(
     table = read_toml(file, lambda why: VariantError(why, source=source))
     if "game" not in table:
         raise VariantError(
-            "every variant file names its game", key="game", allowed=GAMES, source=source
+            "every variant file names its game", key="game", allowed=_game_names(), source=source
         )
     file_game = _known_game(table["game"], source)
     if game is not None and file_game != game:
@@ -780,8 +787,6 @@ def switch_comments(
     spec shipped with the package; ``cardrules explain ID`` prints the clause and the evidence it
     rests on)."""
     if titles is None:
-        from cardrules.cases.clauses import clause_index
-
         titles = {cid: clause.title for cid, clause in clause_index().items()}
     out = {}
     for f in switches_of(cls):

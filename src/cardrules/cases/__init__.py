@@ -7,9 +7,9 @@ from cardrules.cases.adapter import (
     UnsupportedCase,
     run_moves,
 )
-from cardrules.cases.clauses import Clause, cited_rulings, clause_index, default_spec_dir
 from cardrules.cases.model import Case, CaseFile, find_case_files, load_case_file, load_case_text
 from cardrules.cases.runner import Outcome, Ruling, refusal_keys, rule_on, run_case
+from cardrules.clauses import Clause, cited_rulings, clause_index, default_spec_dir
 
 __all__ = [
     "Case",

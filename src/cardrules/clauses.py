@@ -44,7 +44,7 @@ class Clause:
 
 def default_spec_dir() -> Path | None:
     """``spec/`` of a source checkout, else the copy shipped inside an installed wheel."""
-    here = Path(__file__).resolve().parent.parent
+    here = Path(__file__).resolve().parent
     for candidate in (here.parent.parent / "spec", here / "_spec"):
         if candidate.is_dir() and any(candidate.glob("*.md")):
             return candidate
