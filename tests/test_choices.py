@@ -272,6 +272,7 @@ def _walk(state: GameState[M], seed: int, stops: int) -> None:
         steps += 1
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seeds())
 def test_shengji_rounds_and_matches_are_described_truly(seed: int) -> None:
@@ -281,6 +282,7 @@ def test_shengji_rounds_and_matches_are_described_truly(seed: int) -> None:
     _walk(_bury_match(seed % 1000 + 1), seed, 2)
 
 
+@pytest.mark.slow
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seeds())
 def test_siyaosi_rounds_and_matches_are_described_truly(seed: int) -> None:
@@ -331,6 +333,7 @@ def _follows(draw: st.DrawFn) -> shengji.State:
     return after
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_follows(), seeds())
 def test_adversarial_follows_are_described_truly(state: shengji.State, seed: int) -> None:

@@ -377,6 +377,7 @@ def test_what_the_full_probe_found_is_refused_with_a_code() -> None:
     assert [len(h) for h in deal(1, 1, [3, 3])[0]] == [3, 3]
 
 
+@pytest.mark.slow
 def test_a_move_that_is_none_is_refused_by_apply_and_step_in_every_state() -> None:
     """``apply(None)`` / ``step(None)`` is a coded refusal, also on a state that drew no move yet
     and on a finished one (the second full probe of issue 19 found Shengji's finished state

@@ -331,6 +331,7 @@ def _hidden(watched: Watched) -> int:
 _BOTS = st.lists(st.sampled_from(["random", "heuristic"]), min_size=1, max_size=4)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: t.id)
 def test_no_seat_receives_a_card_it_could_not_see(table: Table) -> None:
     watched: list[Watched] = []

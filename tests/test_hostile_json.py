@@ -104,6 +104,7 @@ SETTINGS = settings(
 )
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(variants("siyaosi"), seeds(), st.integers(0, 80), st.integers(0, 80), st.data())
 def test_tampered_siyaosi_states_are_refused_or_sound(
@@ -120,6 +121,7 @@ def test_tampered_siyaosi_states_are_refused_or_sound(
     _sound(state)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(variants("shengji").filter(lambda v: v.decks <= 4), seeds(), st.integers(0, 80), st.data())
 def test_tampered_shengji_states_are_refused_or_sound(

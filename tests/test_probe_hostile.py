@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 PROBE = Path(__file__).resolve().parent.parent / "benchmarks" / "probe_hostile.py"
 
 
@@ -23,6 +25,7 @@ def _probe_module() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_a_quick_probe_finds_nothing_mishandled() -> None:
     probe = _probe_module()
     report = probe.run_all(scale=0.008, seed=1919, examples=3)

@@ -96,6 +96,7 @@ def test_a_forged_result_is_refused(game: str, forgery: str) -> None:
         assert err.value.to_json()["key"] == "result" and "'result'" in str(err.value)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("forgery", sorted(FORGERIES))
 def test_the_command_refuses_a_forged_result_in_one_line(forgery: str, tmp_path: Path) -> None:
     path = tmp_path / "forged.toml"

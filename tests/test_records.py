@@ -43,6 +43,7 @@ def _record(game: str, preset: str, seed: int) -> Record:
     return Record(game=game, variant=variant, seed=seed, moves=moves, result=result)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "preset"), [("siyaosi", "classic"), ("siyaosi", "one-deck"), ("shengji", "four-deck")]
 )
@@ -56,6 +57,7 @@ def test_a_record_round_trips_and_replays(game: str, preset: str, tmp_path: Path
     assert final["turn"] is None and final["game"] == game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "preset"), [("siyaosi", "one-deck"), ("shengji", "four-deck")])
 def test_a_record_round_trips_in_its_json_form(game: str, preset: str, tmp_path: Path) -> None:
     import json
@@ -135,6 +137,7 @@ def test_random_bytes_are_a_record_error(data: bytes) -> None:
             read_record(path)
 
 
+@pytest.mark.slow
 def test_render_keeps_one_round_and_hides_other_hands() -> None:
     record = _record("shengji", "four-deck", 4)
     lines = render(record, seat=2)
@@ -205,6 +208,7 @@ def test_a_record_that_cannot_be_written_is_one_line(
     assert err.count("\n") == 1 and "cannot write the record" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "preset"), [("siyaosi", "classic"), ("shengji", "four-deck")])
 def test_iter_steps_gives_the_steps_of_a_replay_one_at_a_time(game: str, preset: str) -> None:
     record = _record(game, preset, 6)

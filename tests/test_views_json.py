@@ -115,6 +115,7 @@ def _walk(match: siyaosi.Match, rng: random.Random, steps: int, seen: set[str]) 
     return compared
 
 
+@pytest.mark.slow
 @settings(max_examples=4, deadline=None)
 @given(variants("siyaosi"), seeds())
 def test_siyaosi_match_views_round_trip_and_act_alike(variant: object, seed: int) -> None:

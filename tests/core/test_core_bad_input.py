@@ -7,6 +7,7 @@ import itertools
 import random
 from typing import Any, TypeVar
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +46,7 @@ _VALUES: st.SearchStrategy[Any] = st.one_of(
 )
 
 
+@pytest.mark.slow
 @given(_TEXT)
 def test_card_text(text: str) -> None:
     try:

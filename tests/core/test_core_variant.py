@@ -79,6 +79,7 @@ def test_wrong_game_is_refused(tmp_path: Path) -> None:
         load_variant(path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @given(data=st.data())
 def test_any_drawn_variant_round_trips(game: str, data: st.DataObject) -> None:

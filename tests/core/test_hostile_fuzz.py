@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -168,6 +169,7 @@ def a_file(data: bytes) -> Iterator[Path]:
         yield path
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(FILES)
 def test_the_variant_reader_gives_a_variant_or_a_cardrules_error(data: bytes) -> None:
@@ -180,6 +182,7 @@ def test_the_variant_reader_gives_a_variant_or_a_cardrules_error(data: bytes) ->
     assert variant.game in ("siyaosi", "shengji")
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(FILES)
 def test_the_case_reader_gives_cases_or_a_cardrules_error(data: bytes) -> None:
@@ -192,6 +195,7 @@ def test_the_case_reader_gives_cases_or_a_cardrules_error(data: bytes) -> None:
     assert cases
 
 
+@pytest.mark.slow
 @settings(max_examples=100)
 @given(FILES, st.sampled_from([["variant", "validate"], ["variant", "show"], ["spec"], ["judge"]]))
 def test_the_command_line_exits_0_1_or_2_without_a_traceback(

@@ -13,6 +13,7 @@ import itertools
 import random
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -162,6 +163,7 @@ def small_cases(draw: st.DrawFn) -> tuple[TrumpContext, Combination, Cards]:
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(small_cases())
 def test_follows_match_brute_force(case: tuple[TrumpContext, Combination, Cards]) -> None:
@@ -188,6 +190,7 @@ def test_follows_match_brute_force(case: tuple[TrumpContext, Combination, Cards]
                 assert verdict.clause in ("SJ-FOLLOW-3", "SJ-FOLLOW-5")
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(small_cases(), st.integers(0, 2**32))
 def test_random_follow_is_legal(case: tuple[TrumpContext, Combination, Cards], seed: int) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -121,6 +122,7 @@ def test_issue_19_eight_deck_throw_is_decided() -> None:
     assert moves.describe().count == len(found)
 
 
+@pytest.mark.slow
 def test_issue_19_four_deck_pattern_counts() -> None:
     """Four decks: lead ♥Q ♥K ♥A four times each, the follower holding ♥3–♥10 four times each
     and ♥J three times. The follows are the tractors of 3 quads the hand holds, and the refusal
@@ -231,6 +233,7 @@ def _reference(lead: Combination, hand: Cards, ctx: TrumpContext) -> list[Cards]
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(cases())
 def test_the_programme_agrees_with_the_reference(

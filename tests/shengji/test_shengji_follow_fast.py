@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -157,6 +158,7 @@ def cases(draw: st.DrawFn, min_decks: int = 1) -> tuple[TrumpContext, Combinatio
     return ctx, lead, hand, draw(st.integers(0, 2**32))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(cases())
 def test_fast_explain_agrees_with_the_reference(
@@ -167,6 +169,7 @@ def test_fast_explain_agrees_with_the_reference(
         _same(lead, hand, play, ctx)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases(min_decks=5))
 def test_fast_explain_agrees_with_five_decks_and_more(
@@ -177,6 +180,7 @@ def test_fast_explain_agrees_with_five_decks_and_more(
         _same(lead, hand, play, ctx)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(cases())
 def test_remembered_vectors_agree_with_the_reference(

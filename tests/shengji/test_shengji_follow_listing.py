@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -78,6 +79,7 @@ def reference_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> list
 SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(small_cases())
 def test_listing_is_the_reference_in_order(case: Case) -> None:
@@ -85,6 +87,7 @@ def test_listing_is_the_reference_in_order(case: Case) -> None:
     assert list(iter_follows(lead, hand, ctx)) == reference_follows(lead, hand, ctx)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(small_cases(), st.lists(st.integers(-50, 50), min_size=CARD_COUNT, max_size=CARD_COUNT))
 def test_cheapest_follow_is_legal_and_cheapest(case: Case, prices: list[int]) -> None:

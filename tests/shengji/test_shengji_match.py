@@ -194,6 +194,7 @@ def test_four_jokers_pause_the_deal_until_named() -> None:
     assert match.turn == 3 and match.bid is not None and match.bid.named
 
 
+@pytest.mark.slow
 def test_the_demo_match_prints_the_story_of_a_match() -> None:
     from cardrules.demo import play_demo
 

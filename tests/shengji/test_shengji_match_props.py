@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterator
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -242,6 +243,7 @@ def _match_at(variant: Variant, seed: int, steps: int) -> Match:
     return match
 
 
+@pytest.mark.slow
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(
     SMALL_TABLES.flatmap(lambda dk: variants("shengji", match_rounds=1, decks=dk[0], kitty=dk[1])),
@@ -296,6 +298,7 @@ def _play_out(variant: Variant, seed: int, max_rounds: int) -> Match:
     return match
 
 
+@pytest.mark.slow
 def test_random_matches_of_the_preset_end_within_the_bound() -> None:
     """Past-A matches have no fixed length; random play ends them within :data:`MAX_ROUNDS`
     rounds (a measured bound, with a wide margin)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -72,6 +73,7 @@ def context_and_two_plays(draw: st.DrawFn) -> tuple[TrumpContext, Combination, C
 
 
 # ---------------------------------------------------------------------- order tables
+@pytest.mark.slow
 @SETTINGS
 @given(contexts())
 def test_tables_are_consistent(ctx: TrumpContext) -> None:
@@ -99,6 +101,7 @@ def test_tables_are_consistent(ctx: TrumpContext) -> None:
         assert ctx.suit_key(c) == (TRUMP if expected_trump else c.suit)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(contexts())
 def test_lane_order_follows_strength(ctx: TrumpContext) -> None:
@@ -148,6 +151,7 @@ def test_contexts_are_cached() -> None:
 
 
 # ---------------------------------------------------------------------- classify
+@pytest.mark.slow
 @SETTINGS
 @given(contexts(), st.data())
 def test_classify_reads_every_card(ctx: TrumpContext, data: st.DataObject) -> None:
@@ -181,6 +185,7 @@ def test_classify_refuses_mixed_and_empty() -> None:
 
 
 # ---------------------------------------------------------------------- beats
+@pytest.mark.slow
 @SETTINGS
 @given(context_and_two_plays())
 def test_beats_is_irreflexive_and_asymmetric(
@@ -195,6 +200,7 @@ def test_beats_is_irreflexive_and_asymmetric(
         assert b.is_trump or b.suit_key == a.suit_key
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(context_and_two_plays())
 def test_matches_structure_of_itself(case: tuple[TrumpContext, Combination, Combination]) -> None:
@@ -253,6 +259,7 @@ def test_trump_ruff_beats_a_wider_plain_follow_in_either_order() -> None:
 
 
 # ---------------------------------------------------------------------- throw check helper
+@pytest.mark.slow
 @SETTINGS
 @given(contexts(), st.data())
 def test_holds_beating_piece_matches_brute_force(ctx: TrumpContext, data: st.DataObject) -> None:
@@ -271,6 +278,7 @@ def test_holds_beating_piece_matches_brute_force(ctx: TrumpContext, data: st.Dat
         assert holds_beating_piece(hand, piece, ctx) == brute
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(contexts(), st.data())
 def test_holds_beating_piece_agrees_with_the_placements(

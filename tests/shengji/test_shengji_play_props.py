@@ -9,6 +9,7 @@ import json
 import random
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,6 +42,7 @@ def _json_round_trip(state: State) -> State:
     return State.from_json(json.loads(json.dumps(state.to_json())))
 
 
+@pytest.mark.slow
 @settings(max_examples=50)
 @given(SHENGJI, seeds(), TRUMPS, LEVELS, st.integers(0, 5))
 def test_random_game_accounts_for_every_card_and_point(

@@ -56,6 +56,7 @@ def _sound(match: Match) -> None:
     _walk(match, random.Random(7), 400)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=120, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
 )

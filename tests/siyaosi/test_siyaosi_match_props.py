@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -124,6 +125,7 @@ def _tribute_moves_are_exactly_the_legal_ones(m: Match) -> None:
             assert reason.code and reason.clause.startswith(("4A4-", "CORE-"))
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(VARIANTS, seeds())
 def test_every_legal_tribute_move_is_accepted_and_every_other_refused(
@@ -164,6 +166,7 @@ def _round_trips(m: Match) -> None:
         assert again.result() == m.result()
 
 
+@pytest.mark.slow
 @settings(max_examples=12)
 @given(VARIANTS, seeds())
 def test_views_act_as_the_match_and_json_round_trips_in_every_phase(
@@ -208,6 +211,7 @@ def test_a_view_in_the_tribute_phase_shows_no_other_hand(
 
 
 # ---------------------------------------------------------------------- whole matches
+@pytest.mark.slow
 @settings(max_examples=6)
 @given(variants("siyaosi", decks=1), seeds())
 def test_a_random_match_of_any_variant_ends_with_a_winner(variant: object, seed: int) -> None:
@@ -224,6 +228,7 @@ def test_a_random_match_of_any_variant_ends_with_a_winner(variant: object, seed:
     _views_act_as_the_match(match)
 
 
+@pytest.mark.slow
 def test_random_matches_of_the_presets_end_within_the_bound() -> None:
     for preset, players, decks in (("classic", 4, 2), ("one-deck", 4, 1), ("one-deck", 6, 1)):
         variant = load_variant(preset, overrides={"players": players, "decks": decks})

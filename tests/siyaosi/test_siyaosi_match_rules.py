@@ -4,6 +4,7 @@ levels (never down, never past A, the emperor's team rules next, the winner exac
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,6 +42,7 @@ def rounds(draw: st.DrawFn) -> tuple[Variant, tuple[Rank, Rank], RoundResult]:
     return variant, levels, draw(finished_rounds(variant.players))
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(rounds())
 def test_levels_never_fall_stay_in_range_and_the_emperors_team_rules(
@@ -61,6 +63,7 @@ def test_levels_never_fall_stay_in_range_and_the_emperors_team_rules(
             assert after.levels[after.winner] == Rank.ACE
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(rounds())
 def test_a_round_scores_by_its_outcome_times_its_multiplier(

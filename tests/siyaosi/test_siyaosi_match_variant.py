@@ -96,6 +96,7 @@ def test_bad_match_switches_are_refused_naming_the_key(
     assert err.value.key == key
 
 
+@pytest.mark.slow
 def test_drawn_variants_reach_match_switches_nobody_wrote() -> None:
     """Over many draws, every value of every enum match switch and custom tables appear."""
     seen: dict[str, set[object]] = {name: set() for name in MATCH_SWITCHES}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -163,6 +164,7 @@ def _played(state: State, total: Cards) -> Cards:
     return total - sum(state.hands, Cards())
 
 
+@pytest.mark.slow
 @settings(max_examples=40)
 @given(VARIANTS, seeds(), LEVELS, LEVELS, RULING)
 def test_random_play_ends_and_conserves_cards(
@@ -212,6 +214,7 @@ def test_listed_moves_are_exactly_the_legal_ones(
                 raise AssertionError(f"{move} applied although {reason}")
 
 
+@pytest.mark.slow
 @settings(max_examples=30)
 @given(VARIANTS, seeds(), RULING)
 def test_one_seat_listings_agree_with_the_full_listing(
@@ -242,6 +245,7 @@ def test_rank_counts_sum_the_four_suits(cards: Cards) -> None:
     assert rank_counts(counts) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=15)
 @given(VARIANTS, seeds(), RULING)
 def test_json_round_trips(variant: object, seed: int, ruling: int | None) -> None:
@@ -286,6 +290,7 @@ def test_views_never_show_other_hands(variant: object, seed: int) -> None:
 COMBO_CARDS = card_multisets(decks=2, max_size=9)
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(VARIANTS, COMBO_CARDS, COMBO_CARDS, st.integers(0, 7), st.integers(0, 7), RULING, LEVELS)
 def test_beats_is_irreflexive_and_asymmetric(
