@@ -4,15 +4,25 @@ clause of the spec, no clause is marked twice, a descriptive clause is marked no
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import cardrules
 from cardrules import implements as implements_module
 from cardrules.cases import clause_index
 from cardrules.cli import main
 from cardrules.errors import ArgumentError
-from cardrules.implements import Implementation, implementation_of, implementations, implements
+from cardrules.implements import (
+    Implementation,
+    implementation_of,
+    implementations,
+    implements,
+    marks_in_source,
+)
 
 MARKED = implementations()
+PACKAGE = Path(cardrules.__file__).parent
 CLAUSES = clause_index()
 
 
@@ -61,6 +71,14 @@ def test_a_descriptive_clause_is_marked_nowhere() -> None:
 def test_every_clause_the_code_decides_is_marked() -> None:
     unmarked = [c for c, clause in CLAUSES.items() if not clause.descriptive and c not in MARKED]
     assert not unmarked, f"{len(unmarked)} clauses unmarked, e.g. {unmarked[:5]}"
+
+
+def test_the_source_reader_finds_what_the_decorators_note() -> None:
+    """``cardrules explain`` reads the marks from the source (quick, nothing imported): the same
+    marks, at the same places, as the decorators note when the modules are imported."""
+    noted = {c: sorted(map(str, found)) for c, found in MARKED.items()}
+    read = {c: sorted(map(str, found)) for c, found in marks_in_source(PACKAGE).items()}
+    assert read == noted
 
 
 def test_explain_prints_where_the_code_that_decides_a_clause_is(

@@ -57,12 +57,11 @@ from cardrules.cases import (
 )
 from cardrules.errors import CardrulesError, RecordError, did_you_mean
 from cardrules.i18n import LANGUAGES, Catalog, catalog
-from cardrules.implements import implementation_of, package_of
+from cardrules.implements import implementation_of
 from cardrules.jsonio import JSON
 from cardrules.judge import CaseError, judge_case
 from cardrules.limits import MAX_LINE_CHARS, quote
 from cardrules.records import RECORD_SUFFIXES, read_record, render
-from cardrules.registry import all_games
 from cardrules.schema import schema_names, schema_of
 from cardrules.variant import (
     GAMES,
@@ -253,7 +252,7 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     print(words.text("explain-title", id=wanted, title=title, file=where, line=shown.line))
     print()
     print(shown.text)
-    code = implementation_of(wanted, *(package_of(g.variant_class) for g in all_games()))
+    code = implementation_of(wanted)
     if code is not None:
         print()
         print(words.text("explain-code", file=code.file, line=code.line, function=code.function))

@@ -16,11 +16,12 @@ machine keeps — says so in its text with a paragraph starting **Descriptive:**
 
 from __future__ import annotations
 
+import ast
 import importlib
 import pkgutil
 import re
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TypeVar
 
@@ -28,7 +29,13 @@ import attrs
 
 from cardrules.errors import ArgumentError
 
-__all__ = ["Implementation", "implementation_of", "implementations", "implements", "package_of"]
+__all__ = [
+    "Implementation",
+    "implementation_of",
+    "implementations",
+    "implements",
+    "marks_in_source",
+]
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -85,7 +92,7 @@ def implements(*clauses: str) -> Callable[[F], F]:
 
 def implementations(*packages: str) -> Mapping[str, tuple[Implementation, ...]]:
     """Every marked clause and the code marked for it, once every module of the library and of
-    ``packages`` (a third-party game's, ``package_of(game.variant_class)``) is imported. A
+    ``packages`` (a third-party game's, such as ``"mygame"``) is imported. A
     clause marked twice has two entries: ``tests/test_implements.py`` refuses that."""
     if not all(
         isinstance(p, str) and all(w.isidentifier() for w in p.split(".")) for p in packages
@@ -94,12 +101,6 @@ def implementations(*packages: str) -> Mapping[str, tuple[Implementation, ...]]:
     for package in sorted({"cardrules", *packages}):
         _import_all(package)
     return {clause: tuple(found) for clause, found in sorted(_FOUND.items())}
-
-
-def package_of(cls: type) -> str:
-    """The package a class's module is in (``cardrules.siyaosi`` for a 四幺四 ``Variant``)."""
-    module = cls.__module__
-    return module.rpartition(".")[0] or module
 
 
 def _import_all(package: str) -> None:
@@ -115,9 +116,54 @@ def _import_all(package: str) -> None:
 _NOT_RULES = ("cardrules.testing", "cardrules.__main__")
 
 
-def implementation_of(clause: str, *packages: str) -> Implementation | None:
-    """The code that decides ``clause`` (looked for in the library and ``packages``), or
-    ``None`` for a clause no function is marked for (a descriptive clause, or an id that names
-    no clause)."""
-    found = implementations(*packages).get(clause, ())
+def implementation_of(clause: str, *folders: Path) -> Implementation | None:
+    """The code that decides ``clause``, or ``None`` for a clause no function is marked for (a
+    descriptive clause, or an id that names no clause) — read from the source of the library and
+    of ``folders`` (a third-party game's package folder) without importing it, so ``cardrules
+    explain`` stays quick (:func:`marks_in_source`; ``tests/test_implements.py`` checks it finds
+    what the decorators note)."""
+    found = marks_in_source(_PACKAGE, *folders).get(clause, ())
     return found[0] if len(found) == 1 else None
+
+
+def marks_in_source(*folders: Path) -> dict[str, list[Implementation]]:
+    """Every ``@implements`` mark written in the Python files under ``folders``, read with
+    :mod:`ast` (a file that never names the decorator is not parsed): the same
+    :class:`Implementation` the decorator notes when the module is imported."""
+    found: dict[str, list[Implementation]] = {}
+    for folder in folders:
+        for path in sorted(Path(folder).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            if "@implements(" not in text:
+                continue
+            resolved = path.resolve()
+            shown = (
+                resolved.relative_to(_PACKAGE.parent)
+                if resolved.is_relative_to(_PACKAGE.parent)
+                else resolved
+            )
+            module = ".".join(shown.with_suffix("").parts)
+            for clause, function, line in _marks(ast.parse(text), ""):
+                found.setdefault(clause, []).append(
+                    Implementation(clause, module, function, shown.as_posix(), line)
+                )
+    return found
+
+
+def _marks(node: ast.AST, prefix: str) -> Iterator[tuple[str, str, int]]:
+    """``(clause, qualified name, first line)`` for each marked function below ``node``."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.ClassDef):
+            yield from _marks(child, f"{prefix}{child.name}.")
+        elif isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+            first = min((d.lineno for d in child.decorator_list), default=child.lineno)
+            for decorator in child.decorator_list:
+                if (
+                    isinstance(decorator, ast.Call)
+                    and isinstance(decorator.func, ast.Name)
+                    and decorator.func.id == "implements"
+                ):
+                    for arg in decorator.args:
+                        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                            yield arg.value, prefix + child.name, first
+            yield from _marks(child, f"{prefix}{child.name}.<locals>.")
