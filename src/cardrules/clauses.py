@@ -23,7 +23,7 @@ from cardrules.errors import ArgumentError, CardrulesError, CaseFileError
 from cardrules.i18n import LANGUAGES
 from cardrules.textio import read_text
 
-__all__ = ["Clause", "cited_rulings", "clause_index", "default_spec_dir"]
+__all__ = ["DESCRIPTIVE", "Clause", "cited_rulings", "clause_index", "default_spec_dir"]
 
 # Matched against a line with its trailing space removed: a lazy title followed by ``\s*$`` would
 # take time quadratic in a run of spaces inside the title.
@@ -40,6 +40,17 @@ class Clause:
     file: str
     line: int
     text: str = attrs.field(default="", eq=False, repr=False)
+
+    @property
+    def descriptive(self) -> bool:
+        """Whether no single function decides the clause: its text has a paragraph starting
+        ``**Descriptive:**`` saying why, and no code is marked ``@implements`` for it
+        (:mod:`cardrules.implements`)."""
+        return any(line.startswith(DESCRIPTIVE) for line in self.text.splitlines())
+
+
+#: How a clause's text says no single function decides it (:attr:`Clause.descriptive`).
+DESCRIPTIVE = "**Descriptive:**"
 
 
 def default_spec_dir() -> Path | None:

@@ -58,6 +58,7 @@ from cardrules.cases import (
 )
 from cardrules.errors import CardrulesError, CaseFileError, RecordError, did_you_mean
 from cardrules.i18n import LANGUAGES, Catalog, catalog
+from cardrules.implements import implementation_of
 from cardrules.jsonio import JSON
 from cardrules.judge import CaseError, judge_case
 from cardrules.limits import MAX_LINE_CHARS, quote
@@ -253,6 +254,13 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     print(words.text("explain-title", id=wanted, title=title, file=where, line=shown.line))
     print()
     print(shown.text)
+    code = implementation_of(wanted)
+    if code is not None:
+        print()
+        print(words.text("explain-code", file=code.file, line=code.line, function=code.function))
+    elif clause.descriptive:
+        print()
+        print(words.text("explain-descriptive"))
     spec = default_spec_dir()
     cited = []
     if spec is not None:

@@ -34,6 +34,7 @@ import attrs
 from cardrules import args
 from cardrules.cards import CARD_COUNT
 from cardrules.errors import ArgumentError, CardrulesError, Illegal, IllegalMoveError
+from cardrules.implements import implements
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document, parse_json
 from cardrules.limits import MAX_LISTED_MOVES, MAX_MOVE_TEXT
 from cardrules.multiset import Cards
@@ -84,6 +85,7 @@ class TooManyMovesError(CardrulesError):
         return {"count": self.count}
 
 
+@implements("CORE-API-3")
 def check_listable(size: int | None, what: str) -> None:
     """Refuse a listing of ``size`` moves (``None``: too many to count cheaply) when it is above
     :data:`~cardrules.limits.MAX_LISTED_MOVES`: the check every game's listing makes before it
