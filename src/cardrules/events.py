@@ -36,6 +36,7 @@ import attrs
 from cardrules import args, plugins
 from cardrules.cards import Card
 from cardrules.errors import ArgumentError, CardrulesError, DocumentError
+from cardrules.implements import implements
 from cardrules.jsonio import (
     JSON,
     Bounds,
@@ -159,6 +160,7 @@ def optional_fields(cls: type[Event]) -> tuple[str, ...]:
     return names
 
 
+@implements("CORE-EVENT-2")
 def seen_by(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
     """The events as ``seat`` receives them, CORE-EVENT-2 (Who sees an event): each event its
     audience lets the seat see in full as it is, in its place the form the other seats receive

@@ -36,6 +36,7 @@ from cardrules.cards import Card, Rank
 from cardrules.codes import CodeTable
 from cardrules.errors import Illegal, IllegalMoveError
 from cardrules.events import Event
+from cardrules.implements import implements
 from cardrules.jsonio import JSONObject
 from cardrules.legal import LegalMoves
 from cardrules.move import MoveBase
@@ -327,6 +328,7 @@ class Steps(Judge[M]):
         return state, tuple(sink)
 
 
+@implements("CORE-API-2")
 def common_refusal(
     codes: CodeTable,
     move: object,

@@ -30,6 +30,7 @@ from cardrules import args
 from cardrules.cards import CARD_COUNT, Rank
 from cardrules.clauses import clause_index
 from cardrules.errors import ArgumentError, PositionError, VariantError, did_you_mean
+from cardrules.implements import implements
 from cardrules.jsonio import JSON, JSONObject, Reader
 from cardrules.limits import MAX_EXTENDS, MAX_NAME_CHARS, MAX_PATH_CHARS, quote
 from cardrules.registry import all_games, game_named
@@ -456,6 +457,7 @@ def _raw_table(
     return merged, file_game
 
 
+@implements("CORE-VARIANT-1")
 def _merge(
     cls: type[VariantBase],
     parent: Mapping[str, Any],

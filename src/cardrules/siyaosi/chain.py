@@ -17,6 +17,7 @@ how many a play makes.
 
 from __future__ import annotations
 
+from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.siyaosi.combos import (
     BOMB,
@@ -46,6 +47,7 @@ _CHAIN_BASES = frozenset((SINGLE, STRAIGHT, FLUSH_STRAIGHT))
 _DOUBLE_CHA_BASES = frozenset((PAIR, DOUBLE_STRAIGHT))
 
 
+@implements("4A4-CHAIN-1", "4A4-CHAIN-10")
 def chainable(combo: Combination, table: Table) -> bool:
     """Whether chain steps may follow ``combo`` once it is on top."""
     if not table.chains:
@@ -90,6 +92,7 @@ def next_steps(top: Top, variant: Variant) -> tuple[int, ...]:
 _NEXT_STEPS: dict[tuple[int, int, int, bool], tuple[int, ...]] = {}
 
 
+@implements("4A4-CHAIN-11")
 def _next_steps(width: int, done: int, decks: int, gou: bool) -> tuple[int, ...]:
     out = []
     total = 0
@@ -104,6 +107,7 @@ def _next_steps(width: int, done: int, decks: int, gou: bool) -> tuple[int, ...]
     return tuple(out)
 
 
+@implements("4A4-CHAIN-8")
 def steps_made(top: Top, rc: list[int], variant: Variant) -> int:
     """How many chain steps cards with rank counts ``rc`` make on ``top`` (0: none) — the same
     number of cards on exactly each rank of the base, a count that splits into whole steps."""
@@ -127,6 +131,7 @@ def steps_made(top: Top, rc: list[int], variant: Variant) -> int:
     return steps.index(c) + 1 if c in steps else 0
 
 
+@implements("4A4-CHAIN-4", "4A4-CHAIN-5")
 def effective(top: Top, cards: Cards, steps: int) -> Combination:
     """The chain's effective combination after ``cards`` made it ``steps`` steps long: a bomb of
     the base's rank (at the base's strength, 4A4-CHAIN-5 (The base fixes the strength)) or a

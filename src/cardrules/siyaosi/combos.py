@@ -22,6 +22,7 @@ from enum import StrEnum
 
 import attrs
 
+from cardrules.implements import implements
 from cardrules.multiset import Cards, rank_counts
 from cardrules.siyaosi.order import BJ, SJ, Table
 from cardrules.siyaosi.variant import Variant
@@ -104,6 +105,7 @@ class Combination:
         return self.length > 1
 
     @property
+    @implements("4A4-CHAIN-9")
     def four_threes(self) -> bool:
         """Exactly four 3s, 4A4-BEAT-9 (Four 3s beat 4A4), played as a bomb or reached by a
         chain, 4A4-CHAIN-9 (Four 3s by chain)."""
@@ -143,6 +145,7 @@ def suits_purity(suits: set[int]) -> int:
     return _MIXED
 
 
+@implements("4A4-COMBO-1", "4A4-COMBO-2", "4A4-COMBO-6", "4A4-COMBO-7", "4A4-COMBO-8")
 def classify_counts(cards: Cards, rc: list[int], table: Table, seat: int) -> Combination | None:
     """:func:`~cardrules.siyaosi.calls.classify` with the rank counts already computed and the
     arguments trusted."""
@@ -173,6 +176,7 @@ def classify_counts(cards: Cards, rc: list[int], table: Table, seat: int) -> Com
     return _run(cards, rc, present, n, variant, table.floor)
 
 
+@implements("4A4-COMBO-3", "4A4-COMBO-4", "4A4-COMBO-5", "4A4-RANK-3")
 def _run(
     cards: Cards, rc: list[int], present: list[int], n: int, variant: Variant, floor: int
 ) -> Combination | None:
@@ -221,6 +225,17 @@ _BEAT_8 = "4A4-BEAT-8"
 _BEAT_9 = "4A4-BEAT-9"
 
 
+@implements(
+    "4A4-BEAT-1",
+    "4A4-BEAT-2",
+    "4A4-BEAT-3",
+    "4A4-BEAT-4",
+    "4A4-BEAT-5",
+    "4A4-BEAT-6",
+    "4A4-BEAT-7",
+    "4A4-BEAT-8",
+    "4A4-BEAT-9",
+)
 def beats_rule(top: Combination, play: Combination, table: Table) -> str:
     """The id of the clause by which ``play`` beats ``top``, or ``""`` when it does not — the
     one decision behind :func:`~cardrules.siyaosi.calls.beats` (the engines call it directly:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from cardrules.cards import Rank
+from cardrules.implements import implements
 from cardrules.siyaosi.result import RoundResult
 from cardrules.siyaosi.variant import Rise, Variant, Victory
 
@@ -36,6 +37,7 @@ def caught_all(result: RoundResult) -> bool:
     return len(result.caught) == result.players // 2
 
 
+@implements("4A4-LEVEL-1", "4A4-LEVEL-3")
 def rise(level: Rank, steps: int, caught_every: bool, gates: frozenset[Rank]) -> Rank:
     """``level`` raised by ``steps``: never past A, 4A4-LEVEL-1 (Levels, stored per team);
     stopping on a gate, and leaving a gate only after catching every opponent, 4A4-LEVEL-3
@@ -51,6 +53,7 @@ def rise(level: Rank, steps: int, caught_every: bool, gates: frozenset[Rank]) ->
     return level
 
 
+@implements("4A4-ROUND-3", "4A4-LEVEL-2", "4A4-LEVEL-4")
 def after_round(
     variant: Variant, levels: tuple[Rank, Rank], ruling: int | None, result: RoundResult
 ) -> Standing:
@@ -72,6 +75,7 @@ def after_round(
     return Standing(after, team, _winner(variant, levels, after, team, full))
 
 
+@implements("4A4-LEVEL-5")
 def _winner(
     variant: Variant,
     before: tuple[Rank, Rank],

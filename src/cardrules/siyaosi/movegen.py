@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import itemgetter
 
 from cardrules.cards import INDICES_OF_RANK
+from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.siyaosi import chain
 from cardrules.siyaosi.combos import (
@@ -372,6 +373,7 @@ def _order(combo: Combination) -> int:
     return combo.low if combo.length > 1 else NATURAL[combo.low]
 
 
+@implements("4A4-MOVES-1")
 def generate(sit: Situation, hands: Iterable[tuple[int, Cards, Sequence[int]]]) -> list[Move]:
     """Every legal move in ``sit`` of the given ``(seat, hand, rank counts of the hand)``
     triples, sorted by seat, kind, size, rank (seats that are out are skipped)."""

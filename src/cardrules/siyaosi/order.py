@@ -13,6 +13,7 @@ import attrs
 
 from cardrules.cards import Rank
 from cardrules.errors import PositionError
+from cardrules.implements import implements
 from cardrules.limits import quote
 from cardrules.siyaosi.variant import BombVsStraight, Cha, LevelPromotion, StraightFloor, Variant
 
@@ -82,6 +83,7 @@ class Table:
         """The level card's rank, or ``None`` when no team rules."""
         return None if self.ruling is None else self.levels[self.ruling]
 
+    @implements("4A4-RANK-2", "4A4-RANK-4")
     def _promotes_team(self, team: int) -> bool:
         level = self.level
         if level is None or level == Rank.TWO:  # 4A4-RANK-4 (Level 2 promotes nothing)

@@ -11,6 +11,7 @@ import attrs
 
 from cardrules import args
 from cardrules.errors import ArgumentError, CardrulesError
+from cardrules.implements import implements
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document, records, same
 
 __all__ = ["Outcome", "RoundResult", "round_result"]
@@ -96,6 +97,7 @@ records.register_unstructure_hook(RoundResult, RoundResult.body)
 records.register_structure_hook(RoundResult, _structure)
 
 
+@implements("4A4-ROUND-1", "4A4-ROUND-2")
 def round_result(players: int, finish: tuple[int, ...], ruling: int | None) -> RoundResult:
     """The result of a round that ended with ``finish`` (seats out in order).
 

@@ -16,6 +16,7 @@ from typing import Protocol
 from cardrules.cards import Rank
 from cardrules.errors import Illegal
 from cardrules.game import common_refusal
+from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, move_text
 from cardrules.siyaosi import chain
@@ -161,6 +162,7 @@ class RoundFacts:
         return self.turn is None
 
     @property
+    @implements("4A4-TURN-6")
     def announced(self) -> tuple[int, ...]:
         """Seats that have announced their card count (报片), 4A4-TURN-6 (Announcing (报片))."""
         limit = self.table.variant.announce_at
@@ -182,6 +184,7 @@ def next_active(players: int, out: tuple[int, ...], seat: int) -> int:
     return seat
 
 
+@implements("4A4-TURN-4")
 def relay(players: int, out: tuple[int, ...], seat: int) -> int:
     """Who leads after ``seat`` won a trick: ``seat`` itself while it holds cards, else the next
     seat in order on its team that does, 4A4-TURN-4 (接风: the winner has gone out)."""
@@ -195,6 +198,7 @@ def relay(players: int, out: tuple[int, ...], seat: int) -> int:
 
 
 # ---------------------------------------------------------------------- legality
+@implements("4A4-TURN-1", "4A4-TURN-7")
 def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
     """Why ``move`` is illegal in ``sit``, or ``None`` if it is legal. ``hand`` is the mover's
     hand (``None``: not known to the caller, as for a view asked about another seat)."""
@@ -247,6 +251,7 @@ def _open_chain(sit: Situation, top: Top | None) -> Top | None:
     return top
 
 
+@implements("4A4-TURN-2")
 def _explain_play(
     sit: Situation, seat: int, cards: Cards, rc: list[int], top: Top | None
 ) -> Illegal | None:
@@ -274,6 +279,7 @@ def _explain_play(
     return None
 
 
+@implements("4A4-CHAIN-2", "4A4-CHAIN-3")
 def _explain_chain(
     sit: Situation, kind: MoveKind, rc: list[int], top: Top | None
 ) -> Illegal | None:
@@ -305,6 +311,7 @@ def _explain_chain(
     return None
 
 
+@implements("4A4-CAPTURE-1")
 def _explain_capture(sit: Situation, rc: list[int], top: Top | None) -> Illegal | None:
     if not sit.table.captures:
         return _refuse("capture-off", "this variant has no capture (switch cha)")
@@ -319,6 +326,7 @@ def _explain_capture(sit: Situation, rc: list[int], top: Top | None) -> Illegal 
     return None
 
 
+@implements("4A4-CHI-1")
 def _explain_chi(sit: Situation, seat: int, cards: Cards, top: Top | None) -> Illegal | None:
     if not sit.table.variant.chi:
         return _refuse("chi-off", "this variant has no 吃 (switch chi)")
@@ -347,6 +355,7 @@ def chi_combination(table: Table, seat: int, cards: Cards, top: Top) -> Combinat
 
 
 # ---------------------------------------------------------------------- reading a move
+@implements("4A4-MOVES-2")
 def parse_move(sit: Situation, text: MoveText | str) -> Move:
     """The move a case-file text names here, 4A4-MOVES-2 (Reading a move): a bare play onto an
     open chain that splits into chain steps is a cha/gou, two cards of a captured single's rank

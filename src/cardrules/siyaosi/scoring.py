@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardrules.errors import CardrulesError
+from cardrules.implements import implements
 from cardrules.limits import quote
 from cardrules.siyaosi.combos import BOMB, COMBINATION_NAMES, FOUR_A_FOUR, JOKER_BOMB
 from cardrules.siyaosi.moves import CHA, GOU, PLAY, MoveKind, Top
@@ -81,6 +82,7 @@ def outcome(result: RoundResult, ruling: int | None) -> str:
     return f"{side}-caught-{'some' if caught else 'none'}"
 
 
+@implements("4A4-SCORE-2")
 def multiplier(variant: Variant, played: Played) -> int:
     """What the round's points are multiplied by, 4A4-SCORE-2 (Multipliers): each kind played
     once (``per_kind``) or every play (``per_play``); a kind the table leaves out counts 1."""
@@ -93,6 +95,7 @@ def multiplier(variant: Variant, played: Played) -> int:
     return total
 
 
+@implements("4A4-SCORE-1")
 def round_points(
     variant: Variant, result: RoundResult, ruling: int | None, played: Played
 ) -> tuple[int, int] | None:

@@ -25,6 +25,7 @@ from cardrules.deck import deal
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.events import Event
 from cardrules.game import Derives, Steps
+from cardrules.implements import implements
 from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
@@ -50,6 +51,7 @@ __all__ = ["State", "deal_sizes", "first_leader"]
 _Derived = tuple[int | None, Top | None, int]
 
 
+@implements("4A4-TABLE-3")
 def deal_sizes(variant: Variant) -> list[int]:
     """Cards per seat in a deal, 4A4-TABLE-3 (Dealing): even, the first seats one more when the
     cards do not divide."""
@@ -58,6 +60,7 @@ def deal_sizes(variant: Variant) -> list[int]:
     return [total // n + (1 if i < total % n else 0) for i in range(n)]
 
 
+@implements("4A4-TABLE-4")
 def first_leader(variant: Variant, hands: Sequence[Cards]) -> int:
     """Who leads a freshly dealt first round, 4A4-TABLE-4 (Who leads the first trick): seat 0,
     or the lowest seat holding a 3♥ (every deal holds one)."""
@@ -199,6 +202,7 @@ class State(Derives, RoundFacts, Steps[Move]):
         return cls(Table(v, _levels(levels, v), ruling), tuple(hands), leader)
 
     @classmethod
+    @implements("4A4-POS-1")
     def from_position(cls, position: Position) -> State:
         """The state a case's ``[position]`` describes (the start of a trick), 4A4-POS-1
         (Positions)."""

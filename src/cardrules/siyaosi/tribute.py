@@ -18,6 +18,7 @@ from enum import StrEnum
 import attrs
 
 from cardrules.cards import Card, Rank
+from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.siyaosi.levels import caught_all
 from cardrules.siyaosi.moves import Move, MoveKind
@@ -81,6 +82,7 @@ def places(result: RoundResult) -> tuple[int, ...]:
     return (*result.finish, *sorted(result.remaining, key=_after_emperor(result)))
 
 
+@implements("4A4-TRIB-1")
 def dues(variant: Variant, result: RoundResult) -> Dues:
     """The tributes due after a round that ended as ``result``, 4A4-TRIB-1 (Who pays tribute):
     every caught player (``caught``); the losing team after a sweep or reverse sweep, else the
@@ -132,6 +134,7 @@ class Exchange:
 
     # ------------------------------------------------------------------ who acts
     @property
+    @implements("4A4-TRIB-5", "4A4-TRIB-6")
     def reversed(self) -> bool:
         """A rebellion stands: the winners pay, 4A4-TRIB-5 (Rebellion)."""
         return self.rebel is not None and self.suppressor is None
@@ -174,6 +177,7 @@ class Exchange:
         return self.step is Step.DONE
 
     @property
+    @implements("4A4-TRIB-8")
     def leader(self) -> int:
         """Who leads the round's play, 4A4-TRIB-8 (Who leads after the tribute): the emperor,
         or the payer of the tribute the first receiver took."""
@@ -182,6 +186,7 @@ class Exchange:
         return self.dues.emperor
 
     # ------------------------------------------------------------------ moving on
+    @implements("4A4-TRIB-7")
     def after(self, move: Move) -> Exchange:
         """The phase after the legal ``move`` by the seat in turn."""
         kind = move.kind
@@ -213,6 +218,7 @@ class Exchange:
         after = attrs.evolve(self, asked=self.asked + 1)
         return attrs.evolve(after, step=then, asked=0) if after.turn is None else after
 
+    @implements("4A4-TRIB-3")
     def _paired(self) -> Exchange:
         """Every payer has paid: each tribute goes to its receiver, 4A4-TRIB-3 (Pairing
         tributes with receivers)."""
@@ -252,6 +258,7 @@ def giveable(variant: Variant, hand: Cards) -> list[Card]:
     return [c for c in hand.distinct() if c.rank not in barred]
 
 
+@implements("4A4-TRIB-2")
 def due_cards(ex: Exchange, hand: Cards) -> list[Card]:
     """The cards a payer may pay: its highest that may be given, as ranked in the receivers'
     hands in the coming round, 4A4-TRIB-2 (The tribute card)."""

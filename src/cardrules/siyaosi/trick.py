@@ -17,6 +17,7 @@ import attrs
 
 from cardrules.errors import PositionError
 from cardrules.events import Event
+from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.siyaosi import chain
 from cardrules.siyaosi.combos import classify_counts, rank_counts
@@ -68,6 +69,7 @@ class TrickSituation:
         return is_over(self.players, self.out)
 
 
+@implements("4A4-TURN-3", "4A4-TURN-5", "4A4-CHAIN-6", "4A4-CHAIN-7")
 def advance(
     sit: Situation,
     move: Move,

@@ -15,6 +15,7 @@ import attrs
 
 from cardrules.cards import Rank
 from cardrules.errors import VariantError
+from cardrules.implements import implements
 from cardrules.variant import LEVEL_RANKS, VariantBase, switch
 
 __all__ = [
@@ -378,6 +379,7 @@ class Variant(VariantBase):
         clauses=("4A4-SCORE-2",),
     )
 
+    @implements("4A4-TABLE-1")
     def check(self) -> None:
         """4A4-TABLE-1 (Players and decks): every player gets at least three cards."""
         if self.total_cards < self.players * 3:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from cardrules.errors import Illegal
 from cardrules.game import common_refusal
+from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, move_text
 from cardrules.siyaosi.codes import PLAY_CODES, TRIBUTE_CODES
@@ -41,6 +42,7 @@ __all__ = [
 _refuse = TRIBUTE_CODES.refuse
 
 
+@implements("4A4-MATCH-2")
 def explain_in_phase(
     phase: Phase,
     ex: Exchange | None,
@@ -123,6 +125,7 @@ def _explain_pass(ex: Exchange, seat: int, hand: Cards) -> Illegal | None:
     return None
 
 
+@implements("4A4-TRIB-4")
 def _explain_card(ex: Exchange, move: Move, hand: Cards) -> Illegal | None:
     cards = move.cards
     clause = "4A4-TRIB-2" if move.kind is MoveKind.TRIBUTE else "4A4-TRIB-4"
