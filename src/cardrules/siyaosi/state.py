@@ -343,6 +343,7 @@ class State(Derives, RoundFacts, Steps[Move]):
         return _made(self.table, hands, leader, out, trick, turn, top, passes, ranks, sizes)
 
     # ------------------------------------------------------------------ views and JSON
+    @implements("4A4-VIEW-1")
     def view(self, seat: int) -> View:
         """What ``seat`` may know, 4A4-VIEW-1 (What a seat may know)."""
         hands = self.hands

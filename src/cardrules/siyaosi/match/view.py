@@ -21,6 +21,7 @@ from cardrules import args
 from cardrules.cards import Card, Rank
 from cardrules.errors import ArgumentError, Illegal, IllegalMoveError
 from cardrules.game import Derives, Judge
+from cardrules.implements import implements
 from cardrules.jsonio import JSON, JSONObject
 from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
@@ -175,6 +176,7 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
         return read_match_view(cls, data)
 
 
+@implements("4A4-MATCH-4")
 def view_of(match: Match, seat: int) -> MatchView:
     """The view of ``match`` that ``seat`` (a seat at its table) has, made by the library from a
     match it checked, so nothing is checked again."""
