@@ -25,6 +25,7 @@ from cardrules.cards import Rank
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.events import Event
 from cardrules.game import Derives
+from cardrules.implements import implements
 from cardrules.jsonio import JSON, JSONObject
 from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
@@ -277,11 +278,13 @@ class Match(Derives, MatchFacts, Recording[Move]):
             self, exchange_moves=moves, exchange=after, held=held, play=play, phase=Phase.PLAY
         )
 
+    @implements("4A4-MATCH-1")
     def _round_over(
         self, play: State, played: Played, moves: tuple[Move, ...], sink: list[Event] | None
     ) -> Match:
         """The round has ended: move the levels and the score on, then end the match or deal
-        the next round (4A4-LEVEL-2 (Rising by catches) … 4A4-SCORE-2 (Multipliers))."""
+        the next round, 4A4-MATCH-1 (A match) (4A4-LEVEL-2 (Rising by catches) … 4A4-SCORE-2
+        (Multipliers))."""
         variant = self.variant
         result = play.result()
         standing = after_round(variant, self.levels, self.ruling, result)
