@@ -1191,7 +1191,7 @@ def core_specs() -> list[Spec]:
                 Param(
                     "verbs",
                     _one_of(None, {"pass", "cha"}, frozenset({"bid"})),
-                    _odd_but(_words_of, "pass", [1], {1: 2}),
+                    _odd_but(lambda v: v is None or _words_of(v), "pass", [1], {1: 2}),
                 ),
                 Param("seat", _one_of(None, 0, 1, 3), _odd_not_none(100)),
             ],
