@@ -29,8 +29,8 @@ from cardrules.legal import TooManyMovesError
 from cardrules.multiset import Cards
 from cardrules.position import load_position
 from cardrules.shengji import State, follow, load_variant, packing
+from cardrules.shengji.combos import classify
 from cardrules.shengji.order import trump_context
-from cardrules.shengji.pieces import classify
 from cardrules.shengji.rules import classify_cached
 
 #: Done when (issue 19): no call past these.

@@ -34,8 +34,8 @@ from cardrules.cards import Rank, Suit
 from cardrules.deck import deal
 from cardrules.multiset import Cards
 from cardrules.shengji import follow
+from cardrules.shengji.combos import Combination, classify
 from cardrules.shengji.order import TrumpContext, trump_context
-from cardrules.shengji.pieces import Combination, classify
 from cardrules.shengji.variant import Variant
 from cardrules.variant import load_variant
 

@@ -26,10 +26,10 @@ from cardrules.cards import Suit
 from cardrules.errors import IllegalMoveError
 from cardrules.multiset import Cards
 from cardrules.shengji import Match, Move, Phase, State, Variant
+from cardrules.shengji.combos import beats, classify
 from cardrules.shengji.follow import sub_multisets
 from cardrules.shengji.order import TrumpContext
 from cardrules.shengji.phases import deal_moves
-from cardrules.shengji.pieces import beats, classify
 from cardrules.shengji.rules import draw_lead, random_play, suit_groups
 from cardrules.shengji.trick import overtakes
 from cardrules.testing.strategies import seeds, variants

@@ -21,6 +21,7 @@ from cardrules.cards import CARD_COUNT, Rank, Suit
 from cardrules.multiset import Cards
 from cardrules.position import load_position
 from cardrules.shengji import State, load_variant
+from cardrules.shengji.combos import Combination, classify
 from cardrules.shengji.follow import (
     _explain_follow_exact,
     _ladder_vector_exact,
@@ -35,7 +36,6 @@ from cardrules.shengji.follow import (
     sub_multisets,
 )
 from cardrules.shengji.order import TrumpContext, trump_context
-from cardrules.shengji.pieces import Combination, classify
 from cardrules.shengji.rules import classify_cached
 
 #: The follower's ranks in the issue's cases.

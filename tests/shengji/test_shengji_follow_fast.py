@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from cardrules.cards import CARD_COUNT, Rank, Suit
 from cardrules.multiset import Cards
 from cardrules.shengji import load_variant
+from cardrules.shengji.combos import Combination, classify
 from cardrules.shengji.follow import (
     _explain_follow_exact,
     _ladder_vector_exact,
@@ -27,7 +28,6 @@ from cardrules.shengji.follow import (
     random_follow,
 )
 from cardrules.shengji.order import TrumpContext, trump_context
-from cardrules.shengji.pieces import Combination, classify
 from cardrules.shengji.variant import Variant
 from cardrules.testing.strategies import variants
 

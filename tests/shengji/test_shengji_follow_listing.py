@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from cardrules.cards import CARD_COUNT, Card, Rank, Suit
 from cardrules.multiset import Cards
 from cardrules.shengji import cheapest_follow
+from cardrules.shengji.combos import Combination, classify
 from cardrules.shengji.follow import _explain_follow_exact, iter_follows, sub_multisets
 from cardrules.shengji.order import TrumpContext, trump_context
-from cardrules.shengji.pieces import Combination, classify
 from cardrules.shengji.variant import Variant
 from cardrules.testing.strategies import variants
 

@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from cardrules.cards import CARD_COUNT, Card, Rank, Suit, all_cards
 from cardrules.multiset import Cards
-from cardrules.shengji.order import MAX_WIDTH, TRUMP, TrumpContext, trump_context
-from cardrules.shengji.pieces import (
+from cardrules.shengji.combos import (
     Combination,
     beats,
     classify,
@@ -20,6 +19,7 @@ from cardrules.shengji.pieces import (
     matches_structure,
     split_throw,
 )
+from cardrules.shengji.order import MAX_WIDTH, TRUMP, TrumpContext, trump_context
 from cardrules.shengji.variant import Variant
 from cardrules.testing.strategies import variants
 from cardrules.variant import load_variant

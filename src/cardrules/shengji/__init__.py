@@ -43,6 +43,7 @@ from cardrules.shengji.calls import (
     trump_context,
 )
 from cardrules.shengji.codes import CODES
+from cardrules.shengji.combos import Combination, CombinationName, Piece
 from cardrules.shengji.events import EVENTS, events_from_json, events_to_json
 from cardrules.shengji.keys import POSITION_KEYS
 from cardrules.shengji.levels import Settlement
@@ -52,7 +53,6 @@ from cardrules.shengji.match_view import MatchView
 from cardrules.shengji.moves import NAMING, Move, MoveKind, Top
 from cardrules.shengji.order import TRUMP, TrumpContext
 from cardrules.shengji.phases import Phase
-from cardrules.shengji.pieces import Combination, CombinationName, Piece
 from cardrules.shengji.schema import schemas
 from cardrules.shengji.scoring import KittyBonus, RoundResult
 from cardrules.shengji.state import State

@@ -7,7 +7,7 @@ refuses an argument of the wrong type or out of range with an
 :class:`~cardrules.errors.ArgumentError` (code ``bad-argument``) naming it — cards that are no
 :class:`~cardrules.multiset.Cards` or hold more copies than the round's decks, a context that is
 no :class:`~cardrules.shengji.order.TrumpContext`, a seat not at the table, a level that is a
-joker — and then calls the function it is named after, in :mod:`~cardrules.shengji.pieces`,
+joker — and then calls the function it is named after, in :mod:`~cardrules.shengji.combos`,
 :mod:`~cardrules.shengji.follow`, :mod:`~cardrules.shengji.throws`,
 :mod:`~cardrules.shengji.order` or :mod:`~cardrules.shengji.levels`. The engines call those
 directly with the arguments they made themselves, so no check costs anything on a hot path.
@@ -24,11 +24,11 @@ from cardrules import args
 from cardrules.cards import Card, Rank, Suit, all_cards
 from cardrules.errors import ArgumentError, CardrulesError, Illegal
 from cardrules.multiset import Cards
-from cardrules.shengji import follow, order, pieces, throws
+from cardrules.shengji import combos, follow, order, throws
+from cardrules.shengji.combos import Combination
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.levels import settle as _settle
 from cardrules.shengji.order import TrumpContext
-from cardrules.shengji.pieces import Combination
 from cardrules.shengji.throws import ThrowOutcome
 from cardrules.shengji.variant import Variant
 
@@ -86,9 +86,9 @@ def _counts(value: object, players: int, key: str, low: int) -> tuple[int, ...]:
 def classify(cards: Cards, ctx: TrumpContext) -> Combination | None:
     """Read cards as one combination: a tuple or tractor, else a throw of canonical pieces;
     ``None`` when they are empty or mix suit keys, SJ-UNIT-3 (One combination at a time, of one
-    suit) — :func:`cardrules.shengji.pieces.classify`, its arguments checked."""
+    suit) — :func:`cardrules.shengji.combos.classify`, its arguments checked."""
     context = _ctx(ctx)
-    return pieces.classify(_cards(cards, context, "cards"), context)
+    return combos.classify(_cards(cards, context, "cards"), context)
 
 
 def beats(
@@ -96,19 +96,19 @@ def beats(
 ) -> bool:
     """Whether ``play`` beats ``top``, the combination on top of the trick, SJ-ORDER-1 (What can
     be compared) … SJ-ORDER-4 (Throws are beaten only by ruffs that keep their structure) —
-    :func:`cardrules.shengji.pieces.beats`, its arguments checked."""
+    :func:`cardrules.shengji.combos.beats`, its arguments checked."""
     context = _ctx(ctx)
     first = None if lead is None else _combination(lead, "lead")
-    return pieces.beats(_combination(top, "top"), _combination(play, "play"), context, lead=first)
+    return combos.beats(_combination(top, "top"), _combination(play, "play"), context, lead=first)
 
 
 def matches_structure(lead: Combination, play: Combination | Cards, ctx: TrumpContext) -> bool:
     """Whether ``play`` keeps the lead's structure, as a ruff must to win, SJ-ORDER-4 (Throws
     are beaten only by ruffs that keep their structure) —
-    :func:`cardrules.shengji.pieces.matches_structure`, its arguments checked."""
+    :func:`cardrules.shengji.combos.matches_structure`, its arguments checked."""
     context = _ctx(ctx)
     shown = play if isinstance(play, Combination) else _cards(play, context, "play")
-    return pieces.matches_structure(_combination(lead, "lead"), shown, context)
+    return combos.matches_structure(_combination(lead, "lead"), shown, context)
 
 
 def trump_context(variant: Variant, level: Rank, trump: Suit | None) -> TrumpContext:

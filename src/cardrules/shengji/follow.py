@@ -57,8 +57,8 @@ from cardrules.legal import TooManyMovesError
 from cardrules.multiset import Cards
 from cardrules.shengji import packing
 from cardrules.shengji.codes import CODES
+from cardrules.shengji.combos import Combination, iter_placements, piece_name
 from cardrules.shengji.order import TRUMP, Lane, TrumpContext
-from cardrules.shengji.pieces import Combination, iter_placements, piece_name
 
 __all__ = [
     "FollowFamily",
@@ -679,7 +679,7 @@ def _is_piece(counts: Sequence[int], ctx: TrumpContext, width: int, length: int)
 
 def _holds_piece(counts: Sequence[int], suit: _Suit, width: int, length: int) -> bool:
     """Whether a piece of shape ``(width, length)`` can be cut from ``counts`` in the suit (what
-    :func:`~cardrules.shengji.pieces.iter_placements` would find at least once)."""
+    :func:`~cardrules.shengji.combos.iter_placements` would find at least once)."""
     if length == 1:
         return max(suit.of(counts)) >= width
     for lane in suit.lanes:

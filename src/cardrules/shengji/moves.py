@@ -18,7 +18,7 @@ import attrs
 from cardrules.cards import Suit
 from cardrules.move import EMPTY, MoveBase
 from cardrules.multiset import Cards
-from cardrules.shengji.pieces import Combination
+from cardrules.shengji.combos import Combination
 
 __all__ = ["NAMING", "Move", "MoveKind", "Top", "play_move"]
 

@@ -23,6 +23,7 @@ from cardrules.limits import MAX_LISTED_MOVES
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, move_text
 from cardrules.shengji.codes import CODES
+from cardrules.shengji.combos import Combination, classify, classify_piece, piece_name
 from cardrules.shengji.follow import (
     count_follows,
     describe_follows,
@@ -35,7 +36,6 @@ from cardrules.shengji.follow import (
 from cardrules.shengji.moves import Move, MoveKind, Top, play_move
 from cardrules.shengji.order import TrumpContext
 from cardrules.shengji.phases import Phase
-from cardrules.shengji.pieces import Combination, classify, classify_piece, piece_name
 from cardrules.shengji.variant import Variant
 
 __all__ = [
@@ -157,7 +157,7 @@ def _classify_counts(counts: tuple[int, ...], ctx: TrumpContext) -> Combination 
 
 
 def classify_cached(cards: Cards, ctx: TrumpContext) -> Combination | None:
-    """:func:`~cardrules.shengji.pieces.classify`, remembered (tricks classify the same plays
+    """:func:`~cardrules.shengji.combos.classify`, remembered (tricks classify the same plays
     again and again)."""
     return _classify_counts(cards.counts, ctx)
 
@@ -168,7 +168,7 @@ def _piece_counts(counts: tuple[int, ...], ctx: TrumpContext) -> Combination | N
 
 
 def piece_cached(cards: Cards, ctx: TrumpContext) -> Combination | None:
-    """:func:`~cardrules.shengji.pieces.classify_piece`, remembered."""
+    """:func:`~cardrules.shengji.combos.classify_piece`, remembered."""
     return _piece_counts(cards.counts, ctx)
 
 

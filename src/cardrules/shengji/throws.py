@@ -13,8 +13,8 @@ from collections.abc import Sequence
 import attrs
 
 from cardrules.multiset import Cards
+from cardrules.shengji.combos import Combination, Piece, holds_beating_piece
 from cardrules.shengji.order import TrumpContext
-from cardrules.shengji.pieces import Combination, Piece, holds_beating_piece
 
 __all__ = ["ThrowOutcome", "piece_size_key", "resolve_throw"]
 

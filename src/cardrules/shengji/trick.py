@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 from cardrules.errors import PositionError
 from cardrules.multiset import Cards
+from cardrules.shengji.combos import beats
 from cardrules.shengji.moves import Move
 from cardrules.shengji.order import TrumpContext
-from cardrules.shengji.pieces import beats
 from cardrules.shengji.rules import classify_cached, piece_cached
 from cardrules.shengji.scoring import KittyBonus, kitty_bonus, points_of
 from cardrules.shengji.variant import Variant
