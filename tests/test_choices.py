@@ -27,8 +27,9 @@ from cardrules.limits import MAX_LISTED_MOVES
 from cardrules.play import _Terminal
 from cardrules.position import load_position
 from cardrules.schema import schema_of
-from cardrules.shengji import phases, rules
+from cardrules.shengji import rules
 from cardrules.shengji.bots import HeuristicBot
+from cardrules.shengji.match import phases
 from cardrules.testing.strategies import seeds
 
 M = TypeVar("M", bound=MoveLike)

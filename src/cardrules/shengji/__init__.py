@@ -48,11 +48,11 @@ from cardrules.shengji.events import EVENTS, events_from_json, events_to_json
 from cardrules.shengji.keys import POSITION_KEYS
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.match import Match
-from cardrules.shengji.match_facts import MatchStanding
-from cardrules.shengji.match_view import MatchView
+from cardrules.shengji.match.facts import MatchStanding
+from cardrules.shengji.match.phases import Phase
+from cardrules.shengji.match.view import MatchView
 from cardrules.shengji.moves import NAMING, Move, MoveKind, Top
 from cardrules.shengji.order import TRUMP, TrumpContext
-from cardrules.shengji.phases import Phase
 from cardrules.shengji.schema import schemas
 from cardrules.shengji.scoring import KittyBonus, RoundResult
 from cardrules.shengji.state import State

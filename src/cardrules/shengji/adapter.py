@@ -22,10 +22,10 @@ from cardrules.position import Position
 from cardrules.shengji.combos import beats, classify
 from cardrules.shengji.keys import POSITION_KEYS
 from cardrules.shengji.match import Match
-from cardrules.shengji.match_position import round_settlement
+from cardrules.shengji.match.phases import Phase
+from cardrules.shengji.match.position import round_settlement
 from cardrules.shengji.moves import Move
 from cardrules.shengji.order import TrumpContext, trump_context
-from cardrules.shengji.phases import Phase
 from cardrules.shengji.state import State
 from cardrules.shengji.variant import Variant
 from cardrules.textio import is_int

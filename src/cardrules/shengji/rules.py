@@ -33,9 +33,9 @@ from cardrules.shengji.follow import (
     random_follow,
     sub_multisets,
 )
+from cardrules.shengji.match.phases import Phase
 from cardrules.shengji.moves import Move, MoveKind, Top, play_move
 from cardrules.shengji.order import TrumpContext
-from cardrules.shengji.phases import Phase
 from cardrules.shengji.variant import Variant
 
 __all__ = [

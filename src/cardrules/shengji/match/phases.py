@@ -1,7 +1,7 @@
 """The phases of a Shengji match before and after the play, and their legality, written once:
 :func:`explain` says why a move is illegal from what the mover may see — the public table (a
-:class:`Table`: a :class:`~cardrules.shengji.match.Match` or a
-:class:`~cardrules.shengji.match_view.MatchView`) and the mover's own hand — and
+:class:`Table`: a :class:`~cardrules.shengji.match.state.Match` or a
+:class:`~cardrules.shengji.match.view.MatchView`) and the mover's own hand — and
 :func:`generate`, :func:`count` and :func:`random_move` list, count and draw the legal moves from
 the same facts, so a view answers exactly as the match does for its seat. The play phase is the
 play :class:`~cardrules.shengji.state.State`'s (:mod:`cardrules.shengji.rules`).
@@ -39,6 +39,7 @@ from cardrules.shengji.bids import (
     face_slots,
     order_rank,
 )
+from cardrules.shengji.bounds import MAX_REDEALS
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.follow import sub_multisets
 from cardrules.shengji.moves import NAMING, Move, MoveKind
@@ -60,11 +61,6 @@ __all__ = [
 ]
 
 _refuse = CODES.refuse
-
-#: SJ-BID-7 (Nobody bids): round 1 is dealt again at most this many times in a row when nobody
-#: bids; after that the kitty is turned up (SJ-BID-8 (The kitty flip)), so a house rule that
-#: makes bids rare cannot stall a match.
-MAX_REDEALS = 10
 
 
 class Phase(StrEnum):

@@ -22,13 +22,13 @@ from cardrules.jsonio import (
     record_json,
 )
 from cardrules.limits import quote
-from cardrules.shengji import phases
 from cardrules.shengji.bids import Bid
 from cardrules.shengji.bounds import Scores, record_bounds, score_bound, table_sizes
 from cardrules.shengji.levels import Settlement, check_settlement
+from cardrules.shengji.match import phases
+from cardrules.shengji.match.phases import Phase
 from cardrules.shengji.moves import Move, Top
 from cardrules.shengji.order import TrumpContext, trump_context
-from cardrules.shengji.phases import Phase
 from cardrules.shengji.variant import Variant
 
 __all__ = ["MatchFacts", "MatchStanding", "PlayTable"]
@@ -63,8 +63,8 @@ class PlayTable(Protocol):
 
 
 class MatchFacts:
-    """Mixin of :class:`~cardrules.shengji.match.Match` and
-    :class:`~cardrules.shengji.match_view.MatchView`."""
+    """Mixin of :class:`~cardrules.shengji.match.state.Match` and
+    :class:`~cardrules.shengji.match.view.MatchView`."""
 
     __slots__ = ()
 
