@@ -48,8 +48,8 @@ from cardrules.shengji.events import EVENTS, events_from_json, events_to_json
 from cardrules.shengji.keys import POSITION_KEYS
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.match import Match
-from cardrules.shengji.match.facts import MatchStanding
 from cardrules.shengji.match.phases import Phase
+from cardrules.shengji.match.record import MatchStanding
 from cardrules.shengji.match.view import MatchView
 from cardrules.shengji.moves import NAMING, Move, MoveKind, Top
 from cardrules.shengji.order import TRUMP, TrumpContext

@@ -12,8 +12,8 @@ outside could exist), ``phases`` (the legality of the phases before the play) an
 
 from __future__ import annotations
 
-from cardrules.shengji.match.facts import MatchStanding
 from cardrules.shengji.match.phases import Phase
+from cardrules.shengji.match.record import MatchStanding
 from cardrules.shengji.match.state import Match
 from cardrules.shengji.match.view import MatchView
 

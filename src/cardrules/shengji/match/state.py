@@ -57,9 +57,10 @@ from cardrules.shengji.levels import Settlement, settle
 from cardrules.shengji.match import phases
 from cardrules.shengji.match.check import check_match
 from cardrules.shengji.match.documents import match_body, read_match_fields
-from cardrules.shengji.match.facts import MatchFacts, MatchStanding, PlayTable
+from cardrules.shengji.match.facts import MatchFacts, PlayTable
 from cardrules.shengji.match.phases import MAX_REDEALS, Phase
 from cardrules.shengji.match.position import match_fields
+from cardrules.shengji.match.record import MatchStanding
 from cardrules.shengji.match.view import MatchView, view_of
 from cardrules.shengji.moves import NAMING, Move, MoveKind
 from cardrules.shengji.state import State
