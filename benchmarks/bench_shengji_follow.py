@@ -35,7 +35,7 @@ from cardrules.deck import deal
 from cardrules.multiset import Cards
 from cardrules.shengji import follow
 from cardrules.shengji.combos import Combination, classify
-from cardrules.shengji.order import TrumpContext, trump_context
+from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.variant import Variant
 from cardrules.variant import load_variant
 
@@ -69,10 +69,10 @@ KINDS = (
     "throw",
 )
 
-Situation = tuple[TrumpContext, Combination, Cards, Cards]
+Situation = tuple[Table, Combination, Cards, Cards]
 
 
-def random_lead(ctx: TrumpContext, rng: random.Random, shape: tuple[object, int]) -> Combination:
+def random_lead(ctx: Table, rng: random.Random, shape: tuple[object, int]) -> Combination:
     """A lead of ``shape`` in a random suit key (built from cards, not from a hand)."""
     while True:
         key = rng.randrange(5)
@@ -146,11 +146,11 @@ def situations(samples: int, seed: int, variant: Variant) -> list[Situation]:
     return out[:samples]
 
 
-def _first(lead: Combination, hand: Cards, ctx: TrumpContext) -> object:
+def _first(lead: Combination, hand: Cards, ctx: Table) -> object:
     return next(follow.iter_follows(lead, hand, ctx), None)
 
 
-def _cheapest() -> Callable[[Combination, Cards, TrumpContext], object] | None:
+def _cheapest() -> Callable[[Combination, Cards, Table], object] | None:
     return getattr(follow, "cheapest_follow", None)
 
 

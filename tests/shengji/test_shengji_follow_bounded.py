@@ -35,7 +35,7 @@ from cardrules.shengji.follow import (
     random_follow,
     sub_multisets,
 )
-from cardrules.shengji.order import TrumpContext, trump_context
+from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.rules import classify_cached
 
 #: The follower's ranks in the issue's cases.
@@ -67,7 +67,7 @@ def _legal(state: State, cards: Cards) -> bool:
     return explain_follow(combo, state.hands[1], cards, state.ctx) is None
 
 
-def _same(lead: Combination, hand: Cards, play: Cards, ctx: TrumpContext) -> None:
+def _same(lead: Combination, hand: Cards, play: Cards, ctx: Table) -> None:
     """``explain_follow`` and the exact reference give the same verdict, code, clause and
     message."""
     fast = explain_follow(lead, hand, play, ctx)
@@ -162,7 +162,7 @@ def test_issue_19_four_deck_pattern_counts() -> None:
 
 # ---------------------------------------------------------------------- against the reference
 @st.composite
-def cases(draw: st.DrawFn) -> tuple[TrumpContext, Combination, Cards, int]:
+def cases(draw: st.DrawFn) -> tuple[Table, Combination, Cards, int]:
     """2–8 decks, any level and trump; a lead of pairs, tractors or a throw; a holding of the
     led suit that is random or adversarial (a long run of pairs, triples or quads; many copies
     of one or two ranks; the trump lane's level-card position stacked with the level cards of
@@ -221,7 +221,7 @@ def cases(draw: st.DrawFn) -> tuple[TrumpContext, Combination, Cards, int]:
     return ctx, lead, Cards(tuple(hand)), draw(st.integers(0, 2**32))
 
 
-def _reference(lead: Combination, hand: Cards, ctx: TrumpContext) -> list[Cards]:
+def _reference(lead: Combination, hand: Cards, ctx: Table) -> list[Cards]:
     """Every legal follow (of a hand all in the led suit), by the reference's verdict on every
     choice."""
     plays = [Cards.unchecked(c) for c in sub_multisets(hand.counts, lead.size)]
@@ -234,7 +234,7 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 @SETTINGS
 @given(cases())
 def test_the_programme_agrees_with_the_reference(
-    case: tuple[TrumpContext, Combination, Cards, int],
+    case: tuple[Table, Combination, Cards, int],
 ) -> None:
     ctx, lead, hand, seed = case
     if len(hand) < lead.size:

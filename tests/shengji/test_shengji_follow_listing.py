@@ -16,11 +16,11 @@ from cardrules.multiset import Cards
 from cardrules.shengji import cheapest_follow
 from cardrules.shengji.combos import Combination, classify
 from cardrules.shengji.follow import _explain_follow_exact, iter_follows, sub_multisets
-from cardrules.shengji.order import TrumpContext, trump_context
+from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.variant import Variant
 from cardrules.testing.strategies import variants
 
-Case = tuple[TrumpContext, Combination, Cards]
+Case = tuple[Table, Combination, Cards]
 
 
 @st.composite
@@ -59,7 +59,7 @@ def small_cases(draw: st.DrawFn) -> Case:
     return ctx, lead, Cards(tuple(hand))
 
 
-def reference_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> list[Cards]:
+def reference_follows(lead: Combination, hand: Cards, ctx: Table) -> list[Cards]:
     """Every candidate in the listing's order, kept when the reference accepts it."""
     need = lead.size
     if len(hand) < need:

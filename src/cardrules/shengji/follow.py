@@ -58,7 +58,7 @@ from cardrules.multiset import Cards
 from cardrules.shengji import packing
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.combos import Combination, iter_placements, piece_name
-from cardrules.shengji.order import TRUMP, Lane, TrumpContext
+from cardrules.shengji.order import TRUMP, Lane, Table
 
 __all__ = [
     "FollowFamily",
@@ -282,7 +282,7 @@ def _add_fronts(a: list[int], b: list[int], pk: _Packer) -> list[int]:
     return out
 
 
-def _run_groups(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list[list[int]]]:
+def _run_groups(counts: Sequence[int], ctx: Table, key: int) -> list[list[list[int]]]:
     """Maximal runs of consecutive lane positions holding some card at least twice: per run, per
     position, the indices of the cards held twice or more there (only these can form pieces)."""
     runs: list[list[list[int]]] = []
@@ -300,7 +300,7 @@ def _run_groups(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[list
     return runs
 
 
-def _runs(counts: Sequence[int], ctx: TrumpContext, key: int) -> list[tuple[tuple[int, ...], ...]]:
+def _runs(counts: Sequence[int], ctx: Table, key: int) -> list[tuple[tuple[int, ...], ...]]:
     """Step 1: the runs of :func:`_run_groups` as capacities (counts held, largest first)."""
     return [
         tuple(
@@ -344,7 +344,7 @@ def _picker(idx: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _suit(ctx: TrumpContext, key: int) -> _Suit:
+def _suit(ctx: Table, key: int) -> _Suit:
     lanes = tuple(ctx.lanes[i] for i in ctx.lanes_of_suit[key])
     simple = [lane for lane in lanes if all(len(pos) == 1 for pos in lane)]
     laid: list[int] = []
@@ -366,7 +366,7 @@ def _suit(ctx: TrumpContext, key: int) -> _Suit:
     )
 
 
-def _front_exact(counts: Sequence[int], ctx: TrumpContext, key: int, ladder: Ladder) -> list[int]:
+def _front_exact(counts: Sequence[int], ctx: Table, key: int, ladder: Ladder) -> list[int]:
     """Steps 1–3 of the reference (runs read position by position): the maximal vectors of
     pieces of every ladder shape, as issue 12 computed them for every holding."""
     pk = _packer(ladder.caps)
@@ -476,14 +476,14 @@ def _greedy(front: list[Vec], ladder: Ladder) -> tuple[Vec, Vec]:
     return tuple(out), tuple(req)
 
 
-def ladder_vector(cards: Cards, ctx: TrumpContext, key: int, ladder: Ladder) -> Vec:
+def ladder_vector(cards: Cards, ctx: Table, key: int, ladder: Ladder) -> Vec:
     """The ladder vector of a choice of cards (its led-suit part is what counts)."""
     if not ladder.shapes:
         return ()
     return _vector(cards.counts, _suit(ctx, key), ladder)[0]
 
 
-def _ladder_vector_exact(cards: Cards, ctx: TrumpContext, key: int, ladder: Ladder) -> Vec:
+def _ladder_vector_exact(cards: Cards, ctx: Table, key: int, ladder: Ladder) -> Vec:
     """:func:`ladder_vector` by the reference route (:func:`_front_exact`, nothing remembered
     but the fronts of single runs)."""
     if not ladder.shapes:
@@ -516,7 +516,7 @@ def _ideal_req(ladder: Ladder) -> Vec:
 
 
 # ---------------------------------------------------------------------- helpers on counts
-def _of_key(cards: Cards, ctx: TrumpContext, key: int) -> Cards:
+def _of_key(cards: Cards, ctx: Table, key: int) -> Cards:
     counts = cards.counts
     out = [0] * CARD_COUNT
     for i in ctx.cards_of_suit[key]:
@@ -524,7 +524,7 @@ def _of_key(cards: Cards, ctx: TrumpContext, key: int) -> Cards:
     return Cards.unchecked(tuple(out))
 
 
-def _count_of_key(cards: Cards, ctx: TrumpContext, key: int) -> int:
+def _count_of_key(cards: Cards, ctx: Table, key: int) -> int:
     counts = cards.counts
     return sum([counts[i] for i in ctx.cards_of_suit[key]])
 
@@ -655,7 +655,7 @@ def _lead_ladder(lead: Combination) -> Ladder:
     return ladder_for(lead)
 
 
-def _is_piece(counts: Sequence[int], ctx: TrumpContext, width: int, length: int) -> bool:
+def _is_piece(counts: Sequence[int], ctx: Table, width: int, length: int) -> bool:
     """Whether ``counts`` (of one suit key) are exactly one piece of shape ``(width, length)``:
     ``width`` copies of each of ``length`` cards on consecutive positions of one lane."""
     if counts.count(width) != length or counts.count(0) != CARD_COUNT - length:
@@ -696,9 +696,7 @@ def _holds_piece(counts: Sequence[int], suit: _Suit, width: int, length: int) ->
     return False
 
 
-def explain_follow(
-    lead: Combination, hand: Cards, play: Cards, ctx: TrumpContext
-) -> Illegal | None:
+def explain_follow(lead: Combination, hand: Cards, play: Cards, ctx: Table) -> Illegal | None:
     """Why ``play`` is not a legal follow to ``lead`` from ``hand``, or ``None`` if it is.
 
     Codes: ``wrong-count`` and ``not-in-hand``, SJ-FOLLOW-1 (As many cards as the lead);
@@ -776,7 +774,7 @@ def explain_follow(
 
 
 def _judge_shape(
-    lead: Combination, hand: Cards, play: Cards, ctx: TrumpContext, ladder: Ladder
+    lead: Combination, hand: Cards, play: Cards, ctx: Table, ladder: Ladder
 ) -> Illegal | None:
     """The dynamic programme: the play's ladder vector against the hand's best (both only in
     the led suit, which is all the play holds here)."""
@@ -793,7 +791,7 @@ def _judge_shape(
 
 
 def _explain_follow_exact(
-    lead: Combination, hand: Cards, play: Cards, ctx: TrumpContext
+    lead: Combination, hand: Cards, play: Cards, ctx: Table
 ) -> Illegal | None:
     """The reference :func:`explain_follow`: the three steps as the spec states them, and every
     shape question answered by the dynamic programme on both the hand and the play, no
@@ -828,7 +826,7 @@ def _shape_refusal(
     lead: Combination,
     held: Cards,
     played: Cards,
-    ctx: TrumpContext,
+    ctx: Table,
     ladder: Ladder,
     k: int,
     best_k: int,
@@ -906,7 +904,7 @@ def _lead_size(lead: Combination) -> int:
     return lead.size
 
 
-def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[Cards]:
+def iter_follows(lead: Combination, hand: Cards, ctx: Table) -> Iterator[Cards]:
     """Every legal follow as a distinct multiset, lazily, in a fixed order: led-suit cards decided
     in card-index order, more copies first (:func:`sub_multisets`). Every one of them is accepted
     by :func:`explain_follow`.
@@ -1092,7 +1090,7 @@ def _ranked(unit: Sequence[float]) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=256)
-def _default_cost(ctx: TrumpContext) -> tuple[tuple[float, ...], tuple[int, ...]]:
+def _default_cost(ctx: Table) -> tuple[tuple[float, ...], tuple[int, ...]]:
     """The default cost per card (points first: a million is more than the strengths of every
     card of eight decks together, then strength) and the cards cheapest first."""
     unit = tuple(1e6 * p + s for p, s in zip(ctx.point_table, ctx.strengths, strict=True))
@@ -1117,7 +1115,7 @@ def _cheapest_cards(counts: Sequence[int], size: int, ranked: Sequence[int]) -> 
 def cheapest_follow(
     lead: Combination,
     hand: Cards,
-    ctx: TrumpContext,
+    ctx: Table,
     cost: Callable[[Card], float] | None = None,
 ) -> Cards | None:
     """The legal follow of least total cost — the sum of ``cost(card)`` over its cards; by
@@ -1201,7 +1199,7 @@ def cheapest_follow(
 _CHEAPEST_LIMIT = 20_000
 
 
-def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
+def count_follows(lead: Combination, hand: Cards, ctx: Table) -> int:
     """How many distinct legal follows there are. Without a shape to match (a single led, or a
     follower short of the led suit) this is a polynomial count; with one, the choices holding
     the pieces the hand's best vector uses (SJ-FOLLOW-4 (The follow must be the best the hand
@@ -1260,9 +1258,7 @@ class FollowFamily:
     listed: tuple[Cards, ...] | None = None
 
 
-def follow_listing_size(
-    lead: Combination, hand: Cards, ctx: TrumpContext, limit: int
-) -> int | None:
+def follow_listing_size(lead: Combination, hand: Cards, ctx: Table, limit: int) -> int | None:
     """How many follows a listing (:func:`iter_follows`) would yield, as far as it matters
     against ``limit``, found cheaply before the listing builds its first follow: a number at most
     ``limit`` bounds the follows from above; a larger number is their exact count; ``None`` means
@@ -1315,7 +1311,7 @@ def follow_listing_size(
     return _count_by_runs(held, ctx, key, ladder, need, best)
 
 
-def describe_follows(lead: Combination, hand: Cards, ctx: TrumpContext, limit: int) -> FollowFamily:
+def describe_follows(lead: Combination, hand: Cards, ctx: Table, limit: int) -> FollowFamily:
     """The legal follows to ``lead`` from ``hand`` (holding at least as many cards as the lead)
     as one family, CORE-API-3 (Choices too large to list), built without listing them: a hand
     short of the led suit plays all of it and any others, SJ-FOLLOW-2 (The led suit first) and
@@ -1372,7 +1368,7 @@ def describe_follows(lead: Combination, hand: Cards, ctx: TrumpContext, limit: i
 @functools.lru_cache(maxsize=1024)
 def _count_by_runs(
     held: Cards,
-    ctx: TrumpContext,
+    ctx: Table,
     key: int,
     ladder: Ladder,
     need: int,
@@ -1421,7 +1417,7 @@ _PLACE_BUDGET = 2000
 def _place(
     counts: list[int],
     shapes: list[Shape],
-    ctx: TrumpContext,
+    ctx: Table,
     key: int,
     rng: random.Random,
     out: list[int],
@@ -1469,7 +1465,7 @@ def _random_pieces(
     return out
 
 
-def random_follow(lead: Combination, hand: Cards, ctx: TrumpContext, rng: random.Random) -> Cards:
+def random_follow(lead: Combination, hand: Cards, ctx: Table, rng: random.Random) -> Cards:
     """One legal follow, drawn cheaply: the pieces the ladder demands are cut from the hand at
     random, the rest is random cards of the led suit (or, when short of it, of the hand). The
     pieces are first cut by a short random search; should it fail or pass its budget of tries,

@@ -20,7 +20,7 @@ from cardrules.move import EMPTY, MoveBase
 from cardrules.multiset import Cards
 from cardrules.shengji.combos import Combination
 
-__all__ = ["NAMING", "Move", "MoveKind", "Top", "play_move"]
+__all__ = ["NAMING", "Move", "MoveKind", "Top", "make_move"]
 
 
 class MoveKind(StrEnum):
@@ -67,7 +67,7 @@ _set = object.__setattr__
 _PLAY = MoveKind.PLAY
 
 
-def play_move(seat: int, cards: Cards) -> Move:
+def make_move(seat: int, cards: Cards) -> Move:
     """``Move(seat, MoveKind.PLAY, cards)`` for a play the rules built themselves (a seat of the
     table, cards that are a non-empty :class:`~cardrules.multiset.Cards`), without the checks
     of the constructor — moves are built on every decision of a simulation."""

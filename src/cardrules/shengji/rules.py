@@ -34,8 +34,8 @@ from cardrules.shengji.follow import (
     sub_multisets,
 )
 from cardrules.shengji.match.phases import Phase
-from cardrules.shengji.moves import Move, MoveKind, Top, play_move
-from cardrules.shengji.order import TrumpContext
+from cardrules.shengji.moves import Move, MoveKind, Top, make_move
+from cardrules.shengji.order import Table
 from cardrules.shengji.variant import Variant
 
 __all__ = [
@@ -66,7 +66,7 @@ class Situation(Protocol):
         ...
 
     @property
-    def ctx(self) -> TrumpContext:
+    def ctx(self) -> Table:
         """The round's trump context (level and trump suit)."""
         ...
 
@@ -103,7 +103,7 @@ class RoundFacts:
     banker: int
     leader: int
     trick: tuple[Move, ...]
-    ctx: TrumpContext
+    ctx: Table
     _winning: int
 
     @property
@@ -122,7 +122,7 @@ class RoundFacts:
         return Phase.PLAY
 
     @property
-    def trump_context(self) -> TrumpContext:
+    def trump_context(self) -> Table:
         """The round's card order (trump, level, which cards are trumps and how strong), as a
         match view gives it from the burial on: the same accessor on a play state, its views and
         a match view, SJ-TRUMP-1 (The round's level and trump suit)."""
@@ -152,22 +152,22 @@ class RoundFacts:
 
 
 @lru_cache(maxsize=8192)
-def _classify_counts(counts: tuple[int, ...], ctx: TrumpContext) -> Combination | None:
+def _classify_counts(counts: tuple[int, ...], ctx: Table) -> Combination | None:
     return classify(Cards.unchecked(counts), ctx)
 
 
-def classify_cached(cards: Cards, ctx: TrumpContext) -> Combination | None:
+def classify_cached(cards: Cards, ctx: Table) -> Combination | None:
     """:func:`~cardrules.shengji.combos.classify`, remembered (tricks classify the same plays
     again and again)."""
     return _classify_counts(cards.counts, ctx)
 
 
 @lru_cache(maxsize=8192)
-def _piece_counts(counts: tuple[int, ...], ctx: TrumpContext) -> Combination | None:
+def _piece_counts(counts: tuple[int, ...], ctx: Table) -> Combination | None:
     return classify_piece(Cards.unchecked(counts), ctx)
 
 
-def piece_cached(cards: Cards, ctx: TrumpContext) -> Combination | None:
+def piece_cached(cards: Cards, ctx: Table) -> Combination | None:
     """:func:`~cardrules.shengji.combos.classify_piece`, remembered."""
     return _piece_counts(cards.counts, ctx)
 
@@ -215,7 +215,7 @@ def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
 
 
 # ---------------------------------------------------------------------- listing
-def suit_groups(hand: Cards, ctx: TrumpContext) -> list[list[tuple[int, int]]]:
+def suit_groups(hand: Cards, ctx: Table) -> list[list[tuple[int, int]]]:
     """The hand split by suit key (plain suits, then trumps): ``(card index, count)`` per distinct
     card, weakest first (by strength, then card index), so lead enumeration has a stable order."""
     counts = hand.counts
@@ -229,7 +229,7 @@ def suit_groups(hand: Cards, ctx: TrumpContext) -> list[list[tuple[int, int]]]:
 
 @lru_cache(maxsize=256)
 def _weakest_first(
-    ctx: TrumpContext,
+    ctx: Table,
 ) -> tuple[tuple[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]], ...]:
     """Per suit key (ascending) that has cards: its card indices by strength, then index, and a
     picker of their counts in that order."""
@@ -267,7 +267,7 @@ def generate(sit: Situation, seat: int, hand: Cards) -> Iterator[Move]:
             order = [i for i, _n in group]
             for size in range(1, sum(n for _i, n in group) + 1):
                 for counts in sub_multisets(hand.counts, size, order=order):
-                    yield play_move(seat, Cards.unchecked(counts))
+                    yield make_move(seat, Cards.unchecked(counts))
         return
     need = len(trick[0].cards)
     held = len(hand)
@@ -281,7 +281,7 @@ def generate(sit: Situation, seat: int, hand: Cards) -> Iterator[Move]:
         if follows is None or follows > MAX_LISTED_MOVES:
             check_listable(follows, f"seat {seat}'s follow")
     for cards in iter_follows(lead, hand, ctx):
-        yield play_move(seat, cards)
+        yield make_move(seat, cards)
 
 
 def _lead_count(groups: list[list[tuple[int, int]]]) -> int:
@@ -343,7 +343,7 @@ def describe(
             pieces=pieces,
             count=count,
             clause=clause,
-            make=lambda cards: play_move(seat, cards),
+            make=lambda cards: make_move(seat, cards),
             judge=judge,
         )
 
@@ -363,7 +363,7 @@ def describe(
     assert lead is not None
     found = describe_follows(lead, hand, ctx, MAX_LISTED_MOVES)
     if found.listed is not None:
-        return Description(game="shengji", moves=tuple(play_move(seat, c) for c in found.listed))
+        return Description(game="shengji", moves=tuple(make_move(seat, c) for c in found.listed))
     needs = tuple(
         PieceNeed(name=piece_name(w, m), width=w, length=m, count=n, options=options)
         for w, m, n, options in found.pieces
@@ -386,14 +386,14 @@ def random_play(sit: Situation, seat: int, hand: Cards, rng: random.Random) -> M
             return Move(seat, MoveKind.PLAY, hand)
         lead = classify_cached(trick[0].cards, ctx)
         assert lead is not None
-        return play_move(seat, random_follow(lead, hand, ctx, rng))
+        return make_move(seat, random_follow(lead, hand, ctx, rng))
     # a choice among the suit keys held, as among suit_groups' groups (as many, in the same
     # order, so the same draw), listing only the chosen group
     have = hand.counts
     keys = [(order, held) for order, pick in _weakest_first(ctx) if any(held := pick(have))]
     order, held = rng.choice(keys)
     group = list(compress(zip(order, held, strict=True), held))
-    return play_move(seat, draw_lead(group, rng))
+    return make_move(seat, draw_lead(group, rng))
 
 
 def draw_lead(group: Sequence[tuple[int, int]], rng: random.Random) -> Cards:

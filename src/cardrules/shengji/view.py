@@ -29,7 +29,7 @@ from cardrules.shengji import rules
 from cardrules.shengji.bounds import check_penalties, deck_points, record_bounds
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.moves import Move, MoveKind
-from cardrules.shengji.order import TrumpContext, trump_context
+from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.rules import RoundFacts
 from cardrules.shengji.scoring import points_of
 from cardrules.shengji.trick import bonus_after, winner
@@ -40,7 +40,7 @@ from cardrules.variant import read_variant
 __all__ = ["View"]
 
 #: ``(trump context, index of the winning play or -1, last trick's winner)``.
-_Derived = tuple[TrumpContext, int, int | None]
+_Derived = tuple[Table, int, int | None]
 
 
 @attrs.frozen(kw_only=True)
@@ -75,7 +75,7 @@ class View(Derives, RoundFacts, Judge[Move]):
     #: The kitty's cards: for the banker, and for everyone once the round is over.
     kitty: Cards | None
     _derived: _Derived | None = attrs.field(default=None, eq=False, alias="derived")
-    ctx: TrumpContext = attrs.field(init=False, eq=False)
+    ctx: Table = attrs.field(init=False, eq=False)
     _winning: int = attrs.field(init=False, eq=False)
     last_winner: int | None = attrs.field(init=False, eq=False)
 
@@ -358,7 +358,7 @@ class _Replay:
     """A view's public table partway through its trick (for checking a view read from data)."""
 
     view: View
-    ctx: TrumpContext
+    ctx: Table
     trick: tuple[Move, ...]
 
     @property

@@ -11,7 +11,7 @@ from cardrules.shengji.bids import Bid
 from cardrules.shengji.match import phases
 from cardrules.shengji.match.phases import Phase
 from cardrules.shengji.moves import Move, Top
-from cardrules.shengji.order import TrumpContext, trump_context
+from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.variant import Variant
 
 __all__ = ["MatchFacts", "PlayTable"]
@@ -40,7 +40,7 @@ class PlayTable(Protocol):
         ...
 
     @property
-    def trump_context(self) -> TrumpContext:
+    def trump_context(self) -> Table:
         """The round's card order: its level and trump, which cards are trumps and how strong."""
         ...
 
@@ -89,7 +89,7 @@ class MatchFacts:
         return self.levels[0 if self.banker is None else self.banker % 2]
 
     @property
-    def trump_context(self) -> TrumpContext | None:
+    def trump_context(self) -> Table | None:
         """The round's card order (its level and trump, which cards are trumps and how strong)
         from the moment the trump is known — the burial on, SJ-TRUMP-1 (The round's level and
         trump suit) — and ``None`` before (the deal, the bidding, four jokers not yet named).

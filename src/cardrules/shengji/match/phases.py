@@ -1,6 +1,6 @@
 """The phases of a Shengji match before and after the play, and their legality, written once:
 :func:`explain` says why a move is illegal from what the mover may see — the public table (a
-:class:`Table`: a :class:`~cardrules.shengji.match.state.Match` or a
+:class:`PhaseTable`: a :class:`~cardrules.shengji.match.state.Match` or a
 :class:`~cardrules.shengji.match.view.MatchView`) and the mover's own hand — and
 :func:`generate`, :func:`count` and :func:`random_move` list, count and draw the legal moves from
 the same facts, so a view answers exactly as the match does for its seat. The play phase is the
@@ -48,7 +48,7 @@ from cardrules.shengji.variant import Variant
 __all__ = [
     "MAX_REDEALS",
     "Phase",
-    "Table",
+    "PhaseTable",
     "count",
     "count_sub_multisets",
     "deal_moves",
@@ -85,7 +85,7 @@ _KINDS: dict[Phase, frozenset[MoveKind]] = {
 }
 
 
-class Table(Protocol):
+class PhaseTable(Protocol):
     """The public table of a match outside its play phase: what every seat sees."""
 
     @property
@@ -126,7 +126,7 @@ class Table(Protocol):
 
 
 # ---------------------------------------------------------------------- legality
-def explain(table: Table, move: object, hand: Cards | None) -> Illegal | None:
+def explain(table: PhaseTable, move: object, hand: Cards | None) -> Illegal | None:
     """Why ``move`` is illegal at ``table``, or ``None``; ``hand`` is the mover's hand (``None``:
     unknown to the caller, as for a view asked about another seat)."""
     common = common_refusal(CODES, move, Move, table.players, hand, over=False)
@@ -169,7 +169,7 @@ _TURN = {
 }
 
 
-def grounds(table: Table, move: Move) -> tuple[str, ...]:
+def grounds(table: PhaseTable, move: Move) -> tuple[str, ...]:
     """The clauses that make a legal move of the deal, bidding, burial or frying legal (a judge
     cites them): who acts in the phase, then what the move shows."""
     turn = _TURN[table.phase]
@@ -185,7 +185,7 @@ def grounds(table: Table, move: Move) -> tuple[str, ...]:
     return (turn,)
 
 
-def _wrong_phase(table: Table, move: Move) -> Illegal:
+def _wrong_phase(table: PhaseTable, move: Move) -> Illegal:
     """A kind this phase does not take; a fry after the kitty flip says why there is none."""
     if move.kind is MoveKind.FRY and table.bid is None and table.phase is Phase.BURY:
         return _refuse(
@@ -209,7 +209,7 @@ def _explain_naming(bid: Bid, move: Move) -> Illegal | None:
     return None
 
 
-def _explain_bid(table: Table, move: Move) -> Illegal | None:
+def _explain_bid(table: PhaseTable, move: Move) -> Illegal | None:
     """SJ-BID-2 (The strength of a bid), SJ-BID-3 (Jokers bid no-trump), SJ-BID-5 (No
     self-overcall)."""
     level = table.level
@@ -237,7 +237,7 @@ def _explain_bid(table: Table, move: Move) -> Illegal | None:
     return None
 
 
-def _explain_fry(table: Table, move: Move) -> Illegal | None:
+def _explain_fry(table: PhaseTable, move: Move) -> Illegal | None:
     """SJ-FRY-2 (What a fry must beat), SJ-FRY-3 (No self-fry)."""
     level = table.level
     face = bid_face(move.cards, level)
@@ -259,7 +259,7 @@ def _explain_fry(table: Table, move: Move) -> Illegal | None:
     return None
 
 
-def _standing(table: Table, kind: MoveKind) -> BidRank | None:
+def _standing(table: PhaseTable, kind: MoveKind) -> BidRank | None:
     """The standing bid's rank in the order a bid (or fry) is judged by: in the frying order,
     that of the strongest fry its cards hold, SJ-FRY-2 (What a fry must beat); ``None`` when
     no bid stands."""
@@ -272,7 +272,7 @@ def _standing(table: Table, kind: MoveKind) -> BidRank | None:
 
 
 def _bid_fault(
-    table: Table, seat: int, rank: BidRank, face: tuple[int, int], held: BidRank | None
+    table: PhaseTable, seat: int, rank: BidRank, face: tuple[int, int], held: BidRank | None
 ) -> str | None:
     """The code refusing a bid (or fry) of ``rank`` and ``face`` by ``seat`` against the
     standing bid of rank ``held``, or ``None``: the one test behind :func:`explain` and the
@@ -294,7 +294,7 @@ def _fault(
 
 
 # ---------------------------------------------------------------------- listing
-def _shows(table: Table, seat: int, hand: Cards, kind: MoveKind) -> tuple[Move, ...]:
+def _shows(table: PhaseTable, seat: int, hand: Cards, kind: MoveKind) -> tuple[Move, ...]:
     """The legal bids (or fries) of ``seat``, weakest first."""
     order = table.variant.bid_order if kind is MoveKind.BID else table.variant.fry_order
     held = _standing(table, kind)
@@ -333,7 +333,7 @@ def _legal_shows(
     )
 
 
-def deal_moves(table: Table, hands: Sequence[Cards]) -> tuple[Move, ...]:
+def deal_moves(table: PhaseTable, hands: Sequence[Cards]) -> tuple[Move, ...]:
     """Every legal move of every seat during the deal while no four-joker bid waits for its
     trump (the seat just dealt may pass, anyone may bid): what :func:`generate` lists seat after
     seat, as one tuple."""
@@ -351,7 +351,7 @@ def _pass(seat: int) -> Move:
     return Move(seat, MoveKind.PASS)
 
 
-def generate(table: Table, seat: int, hand: Cards) -> Iterator[Move]:
+def generate(table: PhaseTable, seat: int, hand: Cards) -> Iterator[Move]:
     """The legal moves of ``seat`` holding ``hand``, in a stable order: a pass first, then bids
     or fries weakest first; a burial's card sets in :func:`sub_multisets` order."""
     phase = table.phase
@@ -379,7 +379,7 @@ def generate(table: Table, seat: int, hand: Cards) -> Iterator[Move]:
     yield from _shows(table, seat, hand, MoveKind.FRY if phase is Phase.FRY else MoveKind.BID)
 
 
-def count(table: Table, seat: int, hand: Cards) -> int:
+def count(table: PhaseTable, seat: int, hand: Cards) -> int:
     """How many moves :func:`generate` yields; a burial's card sets are counted, not listed."""
     bid = table.bid
     naming = bid is not None and not bid.named
@@ -389,7 +389,7 @@ def count(table: Table, seat: int, hand: Cards) -> int:
 
 
 def describe(
-    table: Table, seat: int, hand: Cards, judge: Callable[[Move], Illegal | None]
+    table: PhaseTable, seat: int, hand: Cards, judge: Callable[[Move], Illegal | None]
 ) -> tuple[tuple[Move, ...], tuple[Choice[Move], ...]]:
     """The legal moves of ``seat`` holding ``hand`` outside the play, described without listing
     them, CORE-API-3 (Choices too large to list): a burial is one family — exactly ``kitty``
@@ -432,7 +432,7 @@ def count_sub_multisets(counts: Sequence[int], size: int) -> int:
     return ways[size]
 
 
-def random_move(table: Table, seat: int, hand: Cards, rng: random.Random) -> Move | None:
+def random_move(table: PhaseTable, seat: int, hand: Cards, rng: random.Random) -> Move | None:
     """A legal move of ``seat`` drawn at random (``None`` if it has none): a burial is a random
     set of the hand's cards, anything else one of the few legal moves."""
     bid = table.bid
