@@ -54,8 +54,9 @@ from cardrules.shengji.match.record import MatchStanding
 from cardrules.shengji.match.view import MatchView
 from cardrules.shengji.moves import NAMING, Move, MoveKind, Top, make_move
 from cardrules.shengji.order import TRUMP, Table
+from cardrules.shengji.result import RoundResult
 from cardrules.shengji.schema import schemas
-from cardrules.shengji.scoring import KittyBonus, RoundResult
+from cardrules.shengji.scoring import KittyBonus
 from cardrules.shengji.state import State
 from cardrules.shengji.stats import Tally
 from cardrules.shengji.throws import ThrowOutcome

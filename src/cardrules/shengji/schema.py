@@ -34,7 +34,8 @@ from cardrules.shengji.keys import POSITION_KEYS
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.match.phases import MAX_REDEALS, Phase
 from cardrules.shengji.moves import MoveKind
-from cardrules.shengji.scoring import KittyBonus, RoundResult
+from cardrules.shengji.result import RoundResult
+from cardrules.shengji.scoring import KittyBonus
 from cardrules.shengji.variant import Variant
 
 __all__ = ["schemas"]

@@ -39,8 +39,9 @@ from cardrules.shengji.events import KittyCounted, RoundOver, ThrowFailed, Trick
 from cardrules.shengji.events import MovePlayed as MovePlayedEvent
 from cardrules.shengji.moves import Move, MoveKind, make_move
 from cardrules.shengji.order import Table, trump_context
+from cardrules.shengji.result import RoundResult
 from cardrules.shengji.rules import RoundFacts
-from cardrules.shengji.scoring import KittyBonus, RoundResult, point_slots, points_of
+from cardrules.shengji.scoring import KittyBonus, point_slots, points_of
 from cardrules.shengji.throws import resolve_throw
 from cardrules.shengji.trick import bonus_after, overtakes, winner
 from cardrules.shengji.variant import Variant
