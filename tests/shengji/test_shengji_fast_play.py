@@ -29,8 +29,8 @@ from cardrules.shengji import Match, Move, Phase, State, Variant
 from cardrules.shengji.combos import beats, classify
 from cardrules.shengji.follow import sub_multisets
 from cardrules.shengji.match.phases import deal_moves
+from cardrules.shengji.movegen import draw_lead, random_play, suit_groups
 from cardrules.shengji.order import Table
-from cardrules.shengji.rules import draw_lead, random_play, suit_groups
 from cardrules.shengji.trick import overtakes
 from cardrules.testing.strategies import seeds, variants
 

@@ -32,7 +32,7 @@ from cardrules.move import EMPTY
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
-from cardrules.shengji import rules
+from cardrules.shengji import movegen, rules
 from cardrules.shengji.bounds import check_penalties, deck_points, record_bounds
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import KittyCounted, RoundOver, ThrowFailed, TrickWon
@@ -396,11 +396,11 @@ class State(Derives, RoundFacts, Steps[Move]):
             return LegalMoves(lambda: iter(()), self.explain, Move, lambda: 0)
         hand = self.hands[who]
         return LegalMoves(
-            lambda: rules.generate(self, who, hand),
+            lambda: movegen.generate(self, who, hand),
             self.explain,
             Move,
-            lambda: rules.count(self, who, hand),
-            lambda: rules.describe(self, who, hand, self.explain),
+            lambda: movegen.count(self, who, hand),
+            lambda: movegen.describe(self, who, hand, self.explain),
         )
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
@@ -412,7 +412,7 @@ class State(Derives, RoundFacts, Steps[Move]):
         turn = self.turn
         if turn is None or (seat is not None and seat != turn):
             raise IllegalMoveError(CODES.refuse("round-over", "no seat has a move now"))
-        move = rules.random_play(self, turn, self.hands[turn], rng)
+        move = movegen.random_play(self, turn, self.hands[turn], rng)
         _set(self, "_drawn", move)  # a cache of one legal move, not part of the state's value
         return move
 

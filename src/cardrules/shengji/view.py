@@ -25,7 +25,7 @@ from cardrules.legal import LegalMoves
 from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, for_seat
-from cardrules.shengji import rules
+from cardrules.shengji import movegen, rules
 from cardrules.shengji.bounds import check_penalties, deck_points, record_bounds
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.moves import Move, MoveKind
@@ -233,11 +233,11 @@ class View(Derives, RoundFacts, Judge[Move]):
         if (seat is not None and seat != self.seat) or self.turn != self.seat:
             return LegalMoves(lambda: iter(()), self.explain, Move, lambda: 0)
         return LegalMoves(
-            lambda: rules.generate(self, self.seat, self.hand),
+            lambda: movegen.generate(self, self.seat, self.hand),
             self.explain,
             Move,
-            lambda: rules.count(self, self.seat, self.hand),
-            lambda: rules.describe(self, self.seat, self.hand, self.explain),
+            lambda: movegen.count(self, self.seat, self.hand),
+            lambda: movegen.describe(self, self.seat, self.hand, self.explain),
         )
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
@@ -247,7 +247,7 @@ class View(Derives, RoundFacts, Judge[Move]):
             seat = args.seat(seat, self.players)
         if self.turn != self.seat or (seat is not None and seat != self.seat):
             raise IllegalMoveError(CODES.refuse("not-your-turn", f"seat {self.seat} waits"))
-        return rules.random_play(self, self.seat, self.hand, rng)
+        return movegen.random_play(self, self.seat, self.hand, rng)
 
     def parse_move(self, text: MoveText | str) -> Move:
         """A move from its text (``"2: 8S 8D"``, or ``"8S 8D"`` for this seat); another seat's
