@@ -23,6 +23,20 @@ from cardrules.shengji.combos import Combination
 __all__ = ["NAMING", "Move", "MoveKind", "Top", "make_move"]
 
 
+class Phase(StrEnum):
+    """Where a round of a match stands, SJ-MATCH-1 (A match is rounds of phases).
+
+    Defined beside the move kinds so that the round's play state can name its phase without
+    loading the match; :mod:`cardrules.shengji.match.phases` exports it."""
+
+    DEAL = "deal"
+    BID = "bid"
+    BURY = "bury"
+    FRY = "fry"
+    PLAY = "play"
+    OVER = "over"
+
+
 class MoveKind(StrEnum):
     """What a move is: a play of cards; the match phases add a bid (亮主/反主), a pass, a burial
     of the kitty, a fry (炒底) and the naming of the trump after four jokers."""

@@ -20,8 +20,7 @@ from cardrules.shengji.combos import Combination, classify, classify_piece
 from cardrules.shengji.follow import (
     explain_follow,
 )
-from cardrules.shengji.match.phases import Phase
-from cardrules.shengji.moves import Move, MoveKind, Top
+from cardrules.shengji.moves import Move, MoveKind, Phase, Top
 from cardrules.shengji.order import Table
 from cardrules.shengji.variant import Variant
 

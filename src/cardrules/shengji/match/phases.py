@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Iterator, Sequence
-from enum import StrEnum
 from functools import lru_cache
 from typing import Protocol
 
@@ -42,7 +41,7 @@ from cardrules.shengji.bids import (
 from cardrules.shengji.bounds import MAX_REDEALS
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.follow import sub_multisets
-from cardrules.shengji.moves import NAMING, Move, MoveKind
+from cardrules.shengji.moves import NAMING, Move, MoveKind, Phase
 from cardrules.shengji.variant import Variant
 
 __all__ = [
@@ -61,17 +60,6 @@ __all__ = [
 ]
 
 _refuse = CODES.refuse
-
-
-class Phase(StrEnum):
-    """Where a round of a match stands, SJ-MATCH-1 (A match is rounds of phases)."""
-
-    DEAL = "deal"
-    BID = "bid"
-    BURY = "bury"
-    FRY = "fry"
-    PLAY = "play"
-    OVER = "over"
 
 
 #: The kinds each phase before the play takes (a four-joker bid waiting for its trump takes
