@@ -33,7 +33,7 @@ from collections.abc import Callable
 from cardrules.cards import Rank, Suit
 from cardrules.deck import deal
 from cardrules.multiset import Cards
-from cardrules.shengji import follow
+from cardrules.shengji import follow, follow_listing
 from cardrules.shengji.combos import Combination, classify
 from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.variant import Variant
@@ -139,7 +139,7 @@ def situations(samples: int, seed: int, variant: Variant) -> list[Situation]:
             for full in hands[1:]:
                 hand = Cards.of(rng.sample(list(full), rng.randint(25, 52)))
                 if rng.random() < 0.5:
-                    play = follow.random_follow(lead, hand, ctx, rng)
+                    play = follow_listing.random_follow(lead, hand, ctx, rng)
                 else:
                     play = Cards.of(rng.sample(list(hand), lead.size))
                 out.append((ctx, lead, hand, play))
@@ -147,7 +147,7 @@ def situations(samples: int, seed: int, variant: Variant) -> list[Situation]:
 
 
 def _first(lead: Combination, hand: Cards, ctx: Table) -> object:
-    return next(follow.iter_follows(lead, hand, ctx), None)
+    return next(follow_listing.iter_follows(lead, hand, ctx), None)
 
 
 def _cheapest() -> Callable[[Combination, Cards, Table], object] | None:

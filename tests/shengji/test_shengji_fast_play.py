@@ -27,7 +27,7 @@ from cardrules.errors import IllegalMoveError
 from cardrules.multiset import Cards
 from cardrules.shengji import Match, Move, Phase, State, Variant
 from cardrules.shengji.combos import beats, classify
-from cardrules.shengji.follow import sub_multisets
+from cardrules.shengji.follow_listing import sub_multisets
 from cardrules.shengji.match.phases import deal_moves
 from cardrules.shengji.movegen import draw_lead, random_play, suit_groups
 from cardrules.shengji.order import Table

@@ -19,13 +19,8 @@ from hypothesis import strategies as st
 from cardrules.cards import CARD_COUNT, Rank, Suit
 from cardrules.multiset import Cards
 from cardrules.shengji.combos import Combination, classify
-from cardrules.shengji.follow import (
-    count_follows,
-    explain_follow,
-    iter_follows,
-    ladder_for,
-    random_follow,
-)
+from cardrules.shengji.follow import explain_follow, ladder_for
+from cardrules.shengji.follow_listing import count_follows, iter_follows, random_follow
 from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.variant import Variant
 from cardrules.testing.strategies import variants

@@ -1,7 +1,7 @@
 """The fast follow paths agree with the exact reference (issue 12).
 
 ``explain_follow`` decides common leads by shortcuts and remembers the dynamic programme's answers
-per holding; ``_explain_follow_exact`` runs the three steps and the programme on every input, with
+per holding; ``explain_follow_exact`` runs the three steps and the programme on every input, with
 the runs read position by position. Over any variant, level and trump, on random hands and on
 adversarial holdings (most of the hand in the led suit, long tractors, wide tuples with five or
 more decks), both must give the same verdict, code, clause and message (which names the piece the
@@ -19,16 +19,12 @@ from cardrules.cards import CARD_COUNT, Rank, Suit
 from cardrules.multiset import Cards
 from cardrules.shengji import load_variant
 from cardrules.shengji.combos import Combination, classify
-from cardrules.shengji.follow import (
-    _explain_follow_exact,
-    _ladder_vector_exact,
-    explain_follow,
-    ladder_for,
-    ladder_vector,
-    random_follow,
-)
+from cardrules.shengji.follow import explain_follow, ladder_for
+from cardrules.shengji.follow_fast import ladder_vector
+from cardrules.shengji.follow_listing import random_follow
 from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.variant import Variant
+from cardrules.testing.oracles import explain_follow_exact, ladder_vector_exact
 from cardrules.testing.strategies import variants
 
 Case = tuple[Table, Combination, Cards, Cards]
@@ -36,7 +32,7 @@ Case = tuple[Table, Combination, Cards, Cards]
 
 def _same(lead: Combination, hand: Cards, play: Cards, ctx: Table) -> None:
     fast = explain_follow(lead, hand, play, ctx)
-    exact = _explain_follow_exact(lead, hand, play, ctx)
+    exact = explain_follow_exact(lead, hand, play, ctx)
     if exact is None:
         assert fast is None, (str(lead.cards), str(hand), str(play), fast)
         return
@@ -187,7 +183,7 @@ def test_remembered_vectors_agree_with_the_reference(
     key = lead.suit_key
     rng = random.Random(seed)
     for cards in [hand, *(_sample(rng, hand.counts, lead.size + k) for k in (0, 2, 5))]:
-        assert ladder_vector(cards, ctx, key, ladder) == _ladder_vector_exact(
+        assert ladder_vector(cards, ctx, key, ladder) == ladder_vector_exact(
             cards, ctx, key, ladder
         )
 

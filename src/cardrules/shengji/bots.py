@@ -25,7 +25,7 @@ from cardrules.errors import CardrulesError
 from cardrules.game import GameView
 from cardrules.multiset import Cards
 from cardrules.shengji.combos import classify
-from cardrules.shengji.follow import cheapest_follow
+from cardrules.shengji.follow_listing import cheapest_follow
 from cardrules.shengji.match.phases import Phase
 from cardrules.shengji.match.view import MatchView
 from cardrules.shengji.moves import NAMING, Move, MoveKind

@@ -24,7 +24,7 @@ from cardrules import args
 from cardrules.cards import Card, Rank, Suit, all_cards
 from cardrules.errors import ArgumentError, CardrulesError, Illegal
 from cardrules.multiset import Cards
-from cardrules.shengji import combos, follow, order, throws
+from cardrules.shengji import combos, follow, follow_listing, order, throws
 from cardrules.shengji.combos import Combination
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.levels import settle as _settle
@@ -122,16 +122,21 @@ def trump_context(variant: Variant, level: Rank, trump: Suit | None) -> Table:
 
 def count_follows(lead: Combination, hand: Cards, ctx: Table) -> int:
     """How many legal follows of ``lead`` ``hand`` has, SJ-FOLLOW-1 (As many cards as the lead) —
-    :func:`cardrules.shengji.follow.count_follows`, its arguments checked."""
+    :func:`cardrules.shengji.follow_listing.count_follows`, its arguments checked."""
     context = _ctx(ctx)
-    return follow.count_follows(_combination(lead, "lead"), _cards(hand, context, "hand"), context)
+    return follow_listing.count_follows(
+        _combination(lead, "lead"), _cards(hand, context, "hand"), context
+    )
 
 
 def iter_follows(lead: Combination, hand: Cards, ctx: Table) -> Iterator[Cards]:
-    """Every legal follow of ``lead`` from ``hand`` — :func:`cardrules.shengji.follow.iter_follows`,
-    its arguments checked at once (before the first follow is asked for)."""
+    """Every legal follow of ``lead`` from ``hand`` —
+    :func:`cardrules.shengji.follow_listing.iter_follows`, its arguments checked at once (before
+    the first follow is asked for)."""
     context = _ctx(ctx)
-    return follow.iter_follows(_combination(lead, "lead"), _cards(hand, context, "hand"), context)
+    return follow_listing.iter_follows(
+        _combination(lead, "lead"), _cards(hand, context, "hand"), context
+    )
 
 
 def explain_follow(lead: Combination, hand: Cards, play: Cards, ctx: Table) -> Illegal | None:
@@ -149,9 +154,9 @@ def explain_follow(lead: Combination, hand: Cards, play: Cards, ctx: Table) -> I
 
 def random_follow(lead: Combination, hand: Cards, ctx: Table, rng: random.Random) -> Cards:
     """A legal follow of ``lead`` from ``hand`` drawn with ``rng``, without listing them —
-    :func:`cardrules.shengji.follow.random_follow`, its arguments checked."""
+    :func:`cardrules.shengji.follow_listing.random_follow`, its arguments checked."""
     context = _ctx(ctx)
-    return follow.random_follow(
+    return follow_listing.random_follow(
         _combination(lead, "lead"), _cards(hand, context, "hand"), context, args.rng(rng)
     )
 
@@ -163,13 +168,15 @@ def cheapest_follow(
     cost: Callable[[Card], float] | None = None,
 ) -> Cards | None:
     """The legal follow of ``lead`` from ``hand`` that costs least by ``cost`` —
-    :func:`cardrules.shengji.follow.cheapest_follow`, its arguments checked."""
+    :func:`cardrules.shengji.follow_listing.cheapest_follow`, its arguments checked."""
     context = _ctx(ctx)
     led, held = _combination(lead, "lead"), _cards(hand, context, "hand")
     if cost is not None and not callable(cost):
         raise ArgumentError(f"a function of a card, or None, got {args.shown(cost)}", key="cost")
     price = None if cost is None else _prices(cost).__getitem__
-    return follow.cheapest_follow(led, held, context, None if price is None else _by_index(price))
+    return follow_listing.cheapest_follow(
+        led, held, context, None if price is None else _by_index(price)
+    )
 
 
 def _prices(cost: Callable[[Card], float]) -> tuple[float, ...]:

@@ -20,7 +20,7 @@ from cardrules.legal import Choice, Description, PieceNeed, check_listable
 from cardrules.limits import MAX_LISTED_MOVES
 from cardrules.multiset import Cards
 from cardrules.shengji.combos import piece_name
-from cardrules.shengji.follow import (
+from cardrules.shengji.follow_listing import (
     count_follows,
     describe_follows,
     follow_listing_size,
@@ -137,8 +137,8 @@ def describe(
     """The legal moves of ``seat`` holding ``hand`` described without listing them,
     CORE-API-3 (Choices too large to list): a lead is one family per suit key held, any 1 to
     all of its cards, SJ-THROW-1 (What may be led); a follow one family
-    (:func:`~cardrules.shengji.follow.describe_follows`), or the few pieces it must be, or the
-    whole of a short hand. ``judge`` is the asker's ``explain`` (a state's or a view's)."""
+    (:func:`~cardrules.shengji.follow_listing.describe_follows`), or the few pieces it must be,
+    or the whole of a short hand. ``judge`` is the asker's ``explain`` (a state's or a view's)."""
     if sit.is_over or seat != sit.turn:
         return Description(game="shengji")
     ctx = sit.ctx
@@ -196,8 +196,8 @@ def describe(
 
 def random_play(sit: Situation, seat: int, hand: Cards, rng: random.Random) -> Move:
     """A legal move of the seat in turn, drawn cheaply without listing (for simulations): a
-    follow from :func:`~cardrules.shengji.follow.random_follow`; a lead is a tuple of one card
-    kind, now and then all of it or a random set of one suit (a throw attempt)."""
+    follow from :func:`~cardrules.shengji.follow_listing.random_follow`; a lead is a tuple of one
+    card kind, now and then all of it or a random set of one suit (a throw attempt)."""
     ctx = sit.ctx
     trick = sit.trick
     if trick:

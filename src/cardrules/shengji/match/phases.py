@@ -40,7 +40,7 @@ from cardrules.shengji.bids import (
 )
 from cardrules.shengji.bounds import MAX_REDEALS
 from cardrules.shengji.codes import CODES
-from cardrules.shengji.follow import sub_multisets
+from cardrules.shengji.follow_listing import sub_multisets
 from cardrules.shengji.moves import NAMING, Move, MoveKind, Phase
 from cardrules.shengji.variant import Variant
 
