@@ -151,7 +151,7 @@ def _first(lead: Combination, hand: Cards, ctx: Table) -> object:
 
 
 def _cheapest() -> Callable[[Combination, Cards, Table], object] | None:
-    return getattr(follow, "cheapest_follow", None)
+    return getattr(follow_listing, "cheapest_follow", None)
 
 
 def _row(name: str, values: list[float]) -> str:
