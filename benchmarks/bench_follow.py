@@ -28,7 +28,7 @@ from cardrules.cards import Rank
 from cardrules.legal import TooManyMovesError
 from cardrules.multiset import Cards
 from cardrules.position import load_position
-from cardrules.shengji import State, follow, follow_listing, load_variant, packing
+from cardrules.shengji import State, follow, follow_fast, follow_listing, load_variant, packing
 from cardrules.shengji.combos import classify
 from cardrules.shengji.order import trump_context
 from cardrules.shengji.rules import classify_cached
@@ -159,7 +159,7 @@ CASES: tuple[tuple[str, int, str, str, str, str], ...] = (
 
 def _clear() -> None:
     """Forget every remembered answer, so each call is timed cold."""
-    for module in (follow, packing):
+    for module in (follow, follow_fast, follow_listing, packing):
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
             if callable(clear):
