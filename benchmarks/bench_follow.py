@@ -28,9 +28,9 @@ from cardrules.cards import Rank
 from cardrules.legal import TooManyMovesError
 from cardrules.multiset import Cards
 from cardrules.position import load_position
-from cardrules.shengji import State, follow, load_variant, packing
+from cardrules.shengji import State, follow, follow_fast, follow_listing, load_variant, packing
+from cardrules.shengji.combos import classify
 from cardrules.shengji.order import trump_context
-from cardrules.shengji.pieces import classify
 from cardrules.shengji.rules import classify_cached
 
 #: Done when (issue 19): no call past these.
@@ -159,7 +159,7 @@ CASES: tuple[tuple[str, int, str, str, str, str], ...] = (
 
 def _clear() -> None:
     """Forget every remembered answer, so each call is timed cold."""
-    for module in (follow, packing):
+    for module in (follow, follow_fast, follow_listing, packing):
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
             if callable(clear):
@@ -184,7 +184,7 @@ def _calls(
             return moves.describe()
 
     def legal() -> Cards:
-        return follow.random_follow(combo, held, ctx, random.Random(1))
+        return follow_listing.random_follow(combo, held, ctx, random.Random(1))
 
     def apply() -> object:
         move = state.random_move(random.Random(2))
@@ -197,7 +197,7 @@ def _calls(
         "count": lambda: state.legal_moves().count(),
         "first listed": first,
         "random_move": lambda: state.random_move(random.Random(3)),
-        "cheapest_follow": lambda: follow.cheapest_follow(combo, held, ctx),
+        "cheapest_follow": lambda: follow_listing.cheapest_follow(combo, held, ctx),
     }
 
 
@@ -242,16 +242,16 @@ def _hunted_calls(lead: str, hand: str) -> dict[str, Callable[[], object]]:
 
     def count() -> object:
         try:
-            return follow.count_follows(combo, held, ctx)
+            return follow_listing.count_follows(combo, held, ctx)
         except TooManyMovesError as error:  # refused past the work bound: that is the answer
             return error
 
     return {
         "count": count,
-        "describe": lambda: follow.describe_follows(combo, held, ctx, 50_000),
-        "first listed": lambda: next(iter(follow.iter_follows(combo, held, ctx))),
-        "cheapest_follow": lambda: follow.cheapest_follow(combo, held, ctx),
-        "random_follow": lambda: follow.random_follow(combo, held, ctx, random.Random(1)),
+        "describe": lambda: follow_listing.describe_follows(combo, held, ctx, 50_000),
+        "first listed": lambda: next(iter(follow_listing.iter_follows(combo, held, ctx))),
+        "cheapest_follow": lambda: follow_listing.cheapest_follow(combo, held, ctx),
+        "random_follow": lambda: follow_listing.random_follow(combo, held, ctx, random.Random(1)),
     }
 
 

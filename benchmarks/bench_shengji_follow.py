@@ -33,9 +33,9 @@ from collections.abc import Callable
 from cardrules.cards import Rank, Suit
 from cardrules.deck import deal
 from cardrules.multiset import Cards
-from cardrules.shengji import follow
-from cardrules.shengji.order import TrumpContext, trump_context
-from cardrules.shengji.pieces import Combination, classify
+from cardrules.shengji import follow, follow_listing
+from cardrules.shengji.combos import Combination, classify
+from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.variant import Variant
 from cardrules.variant import load_variant
 
@@ -69,10 +69,10 @@ KINDS = (
     "throw",
 )
 
-Situation = tuple[TrumpContext, Combination, Cards, Cards]
+Situation = tuple[Table, Combination, Cards, Cards]
 
 
-def random_lead(ctx: TrumpContext, rng: random.Random, shape: tuple[object, int]) -> Combination:
+def random_lead(ctx: Table, rng: random.Random, shape: tuple[object, int]) -> Combination:
     """A lead of ``shape`` in a random suit key (built from cards, not from a hand)."""
     while True:
         key = rng.randrange(5)
@@ -139,19 +139,19 @@ def situations(samples: int, seed: int, variant: Variant) -> list[Situation]:
             for full in hands[1:]:
                 hand = Cards.of(rng.sample(list(full), rng.randint(25, 52)))
                 if rng.random() < 0.5:
-                    play = follow.random_follow(lead, hand, ctx, rng)
+                    play = follow_listing.random_follow(lead, hand, ctx, rng)
                 else:
                     play = Cards.of(rng.sample(list(hand), lead.size))
                 out.append((ctx, lead, hand, play))
     return out[:samples]
 
 
-def _first(lead: Combination, hand: Cards, ctx: TrumpContext) -> object:
-    return next(follow.iter_follows(lead, hand, ctx), None)
+def _first(lead: Combination, hand: Cards, ctx: Table) -> object:
+    return next(follow_listing.iter_follows(lead, hand, ctx), None)
 
 
-def _cheapest() -> Callable[[Combination, Cards, TrumpContext], object] | None:
-    return getattr(follow, "cheapest_follow", None)
+def _cheapest() -> Callable[[Combination, Cards, Table], object] | None:
+    return getattr(follow_listing, "cheapest_follow", None)
 
 
 def _row(name: str, values: list[float]) -> str:

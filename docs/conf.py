@@ -66,7 +66,7 @@ nitpick_ignore_regex = [
 ]
 nitpick_ignore = [
     # public in its module but not exported (not in ``__all__``), so not in the reference
-    ("py:func", "cardrules.shengji.follow.sub_multisets"),
+    ("py:func", "cardrules.shengji.follow_listing.sub_multisets"),
 ]
 
 # -- HTML

@@ -13,7 +13,7 @@ from cardrules.bots import Bot, RandomBot, play_round
 from cardrules.errors import CardrulesError
 from cardrules.game import GameView, MoveLike
 from cardrules.shengji.bots import HeuristicBot as ShengjiBot
-from cardrules.shengji.scoring import RoundResult as ShengjiResult
+from cardrules.shengji.result import RoundResult as ShengjiResult
 from cardrules.siyaosi.bots import HeuristicBot as SiyaosiBot
 from cardrules.siyaosi.result import RoundResult as SiyaosiResult
 

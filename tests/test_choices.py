@@ -27,8 +27,9 @@ from cardrules.limits import MAX_LISTED_MOVES
 from cardrules.play import _Terminal
 from cardrules.position import load_position
 from cardrules.schema import schema_of
-from cardrules.shengji import phases, rules
+from cardrules.shengji import movegen
 from cardrules.shengji.bots import HeuristicBot
+from cardrules.shengji.match import phases
 from cardrules.testing.strategies import seeds
 
 M = TypeVar("M", bound=MoveLike)
@@ -118,8 +119,8 @@ def test_listing_a_burial_is_refused_before_any_move_is_built(
 def test_a_lead_and_a_follow_too_large_are_refused_before_any_move(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(rules, "sub_multisets", _no_moves)
-    monkeypatch.setattr(rules, "iter_follows", _no_moves)
+    monkeypatch.setattr(movegen, "sub_multisets", _no_moves)
+    monkeypatch.setattr(movegen, "iter_follows", _no_moves)
     for state in (_big_lead(), _void_follow()):
         seat = state.turn
         assert seat is not None

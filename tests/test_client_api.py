@@ -52,8 +52,8 @@ CLIENT_MODULES = {
     ],
     "cardrules.shengji": [
         "cardrules.shengji.bots",
-        "cardrules.shengji.match",
-        "cardrules.shengji.match_view",
+        "cardrules.shengji.match.state",
+        "cardrules.shengji.match.view",
         "cardrules.shengji.view",
     ],
 }

@@ -21,7 +21,7 @@ import random
 from cardrules import askers, shengji
 from cardrules.cards import Card, Suit
 from cardrules.multiset import Cards
-from cardrules.shengji import NAMING, MatchView, Move, MoveKind, Phase, TrumpContext
+from cardrules.shengji import NAMING, MatchView, Move, MoveKind, Phase, Table
 
 #: How many legal plays the bot weighs at most (a four-deck lead may have millions).
 LOOK_AT = 12
@@ -112,7 +112,7 @@ def _points(view: MatchView, cards: Cards) -> int:
     return sum(values.get(c.rank.text, 0) for c in cards)
 
 
-def _strength(ctx: TrumpContext, cards: Cards) -> int:
+def _strength(ctx: Table, cards: Cards) -> int:
     return sum(ctx.strength(c) for c in cards)
 
 

@@ -26,11 +26,11 @@ from cardrules.cards import Suit
 from cardrules.errors import IllegalMoveError
 from cardrules.multiset import Cards
 from cardrules.shengji import Match, Move, Phase, State, Variant
-from cardrules.shengji.follow import sub_multisets
-from cardrules.shengji.order import TrumpContext
-from cardrules.shengji.phases import deal_moves
-from cardrules.shengji.pieces import beats, classify
-from cardrules.shengji.rules import draw_lead, random_play, suit_groups
+from cardrules.shengji.combos import beats, classify
+from cardrules.shengji.follow_listing import sub_multisets
+from cardrules.shengji.match.phases import deal_moves
+from cardrules.shengji.movegen import draw_lead, random_play, suit_groups
+from cardrules.shengji.order import Table
 from cardrules.shengji.trick import overtakes
 from cardrules.testing.strategies import seeds, variants
 
@@ -103,9 +103,7 @@ def test_drawn_moves_are_legal_and_apply_as_judged_moves(
         state = state.apply(move)
 
 
-def _overtakes_reference(
-    trick: tuple[Move, ...], top: int, cards: Cards, ctx: TrumpContext
-) -> bool:
+def _overtakes_reference(trick: tuple[Move, ...], top: int, cards: Cards, ctx: Table) -> bool:
     combo = classify(cards, ctx)
     if combo is None:
         return False
@@ -159,7 +157,7 @@ def test_deal_moves_and_applied_matches_agree_with_the_slow_routes(
             assert attrs.evolve(match, derived=None) == match
 
 
-def _suit_groups_reference(hand: Cards, ctx: TrumpContext) -> list[list[tuple[int, int]]]:
+def _suit_groups_reference(hand: Cards, ctx: Table) -> list[list[tuple[int, int]]]:
     """The first version: grouped by suit key, sorted by strength, then card index."""
     groups: dict[int, list[tuple[int, int]]] = {}
     for index, n in enumerate(hand.counts):
@@ -186,7 +184,7 @@ def test_suit_groups_keep_their_order(
         assert suit_groups(part, state.ctx) == _suit_groups_reference(part, state.ctx)
 
 
-def _random_lead_reference(hand: Cards, ctx: TrumpContext, rng: random.Random) -> Cards:
+def _random_lead_reference(hand: Cards, ctx: Table, rng: random.Random) -> Cards:
     """The first version of a random lead: a choice among every suit group listed."""
     return draw_lead(rng.choice(suit_groups(hand, ctx)), rng)
 

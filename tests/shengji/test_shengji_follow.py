@@ -19,15 +19,10 @@ from hypothesis import strategies as st
 
 from cardrules.cards import CARD_COUNT, Rank, Suit
 from cardrules.multiset import Cards
-from cardrules.shengji.follow import (
-    count_follows,
-    explain_follow,
-    iter_follows,
-    ladder_for,
-    random_follow,
-)
-from cardrules.shengji.order import TrumpContext, trump_context
-from cardrules.shengji.pieces import Combination, classify
+from cardrules.shengji.combos import Combination, classify
+from cardrules.shengji.follow import explain_follow, ladder_for
+from cardrules.shengji.follow_listing import count_follows, iter_follows, random_follow
+from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.variant import Variant
 from cardrules.testing.strategies import variants
 from cardrules.variant import load_variant
@@ -36,9 +31,7 @@ FOUR = load_variant("four-deck", game="shengji")
 C = Cards.parse
 
 
-def ctx_of(
-    level: str = "10", trump: str | None = "S", variant: Variant | None = None
-) -> TrumpContext:
+def ctx_of(level: str = "10", trump: str | None = "S", variant: Variant | None = None) -> Table:
     v = variant or FOUR
     assert isinstance(v, Variant)
     return trump_context(v, Rank.parse(level), Suit.parse(trump) if trump else None)
@@ -46,7 +39,7 @@ def ctx_of(
 
 # ---------------------------------------------------------------------- the reference
 def ref_placements(
-    counts: tuple[int, ...], ctx: TrumpContext, key: int, width: int, length: int
+    counts: tuple[int, ...], ctx: Table, key: int, width: int, length: int
 ) -> Iterator[tuple[int, ...]]:
     """Every (lane window, one card per position) holding ``width`` copies on each position."""
     for lane_id in ctx.lanes_of_suit[key]:
@@ -58,7 +51,7 @@ def ref_placements(
 
 
 def ref_achievable(
-    counts: tuple[int, ...], ctx: TrumpContext, key: int, shapes: tuple[tuple[int, int], ...]
+    counts: tuple[int, ...], ctx: Table, key: int, shapes: tuple[tuple[int, int], ...]
 ) -> frozenset[tuple[int, ...]]:
     @functools.cache
     def go(c: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
@@ -75,7 +68,7 @@ def ref_achievable(
     return go(counts)
 
 
-def ref_vector(counts: tuple[int, ...], ctx: TrumpContext, lead: Combination) -> tuple[int, ...]:
+def ref_vector(counts: tuple[int, ...], ctx: Table, lead: Combination) -> tuple[int, ...]:
     ladder = ladder_for(lead)
     achievable = ref_achievable(counts, ctx, lead.suit_key, ladder.shapes)
     req = [0] * len(ladder.shapes)
@@ -105,11 +98,11 @@ def sub_multisets(counts: tuple[int, ...], size: int) -> Iterator[tuple[int, ...
             yield tuple(out)
 
 
-def of_key(cards: Cards, ctx: TrumpContext, key: int) -> Cards:
+def of_key(cards: Cards, ctx: Table, key: int) -> Cards:
     return Cards(tuple(n if ctx.suit_keys[i] == key else 0 for i, n in enumerate(cards.counts)))
 
 
-def ref_legal(lead: Combination, hand: Cards, ctx: TrumpContext) -> set[Cards]:
+def ref_legal(lead: Combination, hand: Cards, ctx: Table) -> set[Cards]:
     held = of_key(hand, ctx, lead.suit_key)
     need = lead.size
     if len(held) <= need:
@@ -122,7 +115,7 @@ def ref_legal(lead: Combination, hand: Cards, ctx: TrumpContext) -> set[Cards]:
 
 # ---------------------------------------------------------------------- strategies
 @st.composite
-def small_cases(draw: st.DrawFn) -> tuple[TrumpContext, Combination, Cards]:
+def small_cases(draw: st.DrawFn) -> tuple[Table, Combination, Cards]:
     variant = draw(variants("shengji"))
     assert isinstance(variant, Variant)
     level = draw(st.sampled_from([r for r in Rank if not r.is_joker]))
@@ -166,7 +159,7 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 @pytest.mark.slow
 @SETTINGS
 @given(small_cases())
-def test_follows_match_brute_force(case: tuple[TrumpContext, Combination, Cards]) -> None:
+def test_follows_match_brute_force(case: tuple[Table, Combination, Cards]) -> None:
     ctx, lead, hand = case
     if len(hand) < lead.size:
         assert list(iter_follows(lead, hand, ctx)) == []
@@ -193,7 +186,7 @@ def test_follows_match_brute_force(case: tuple[TrumpContext, Combination, Cards]
 @pytest.mark.slow
 @SETTINGS
 @given(small_cases(), st.integers(0, 2**32))
-def test_random_follow_is_legal(case: tuple[TrumpContext, Combination, Cards], seed: int) -> None:
+def test_random_follow_is_legal(case: tuple[Table, Combination, Cards], seed: int) -> None:
     ctx, lead, hand = case
     if len(hand) < lead.size:
         return

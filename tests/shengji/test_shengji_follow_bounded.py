@@ -3,8 +3,8 @@
 First the issue's reproduction: an 8-deck throw whose check ran past 300 s, and the four-deck
 pattern whose ``legal_moves().count()`` took 6.2 s. Then the packing programme
 (:mod:`cardrules.shengji.packing`) against the exact reference of issue 12 — the maximal
-fronts of every run and the greedy walk over them (``_ladder_vector_exact``,
-``_explain_follow_exact``), and every candidate play judged by it — on random and adversarial
+fronts of every run and the greedy walk over them (``ladder_vector_exact``,
+``explain_follow_exact``), and every candidate play judged by it — on random and adversarial
 holdings at 2–8 decks: long runs of pairs, triples and quads, many copies of one rank, and the
 trump lane whose level-card position holds the level cards of several suits. Holdings are kept
 small enough for the reference to enumerate every choice.
@@ -22,22 +22,20 @@ from cardrules.cards import CARD_COUNT, Rank, Suit
 from cardrules.multiset import Cards
 from cardrules.position import load_position
 from cardrules.shengji import State, load_variant
-from cardrules.shengji.follow import (
-    _explain_follow_exact,
-    _ladder_vector_exact,
+from cardrules.shengji.combos import Combination, classify
+from cardrules.shengji.follow import explain_follow, ladder_for
+from cardrules.shengji.follow_fast import ladder_vector
+from cardrules.shengji.follow_listing import (
     cheapest_follow,
     count_follows,
     describe_follows,
-    explain_follow,
     iter_follows,
-    ladder_for,
-    ladder_vector,
     random_follow,
     sub_multisets,
 )
-from cardrules.shengji.order import TrumpContext, trump_context
-from cardrules.shengji.pieces import Combination, classify
+from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.rules import classify_cached
+from cardrules.testing.oracles import explain_follow_exact, ladder_vector_exact
 
 #: The follower's ranks in the issue's cases.
 LOW = ("3", "4", "5", "6", "7", "8", "9", "10")
@@ -68,11 +66,11 @@ def _legal(state: State, cards: Cards) -> bool:
     return explain_follow(combo, state.hands[1], cards, state.ctx) is None
 
 
-def _same(lead: Combination, hand: Cards, play: Cards, ctx: TrumpContext) -> None:
+def _same(lead: Combination, hand: Cards, play: Cards, ctx: Table) -> None:
     """``explain_follow`` and the exact reference give the same verdict, code, clause and
     message."""
     fast = explain_follow(lead, hand, play, ctx)
-    exact = _explain_follow_exact(lead, hand, play, ctx)
+    exact = explain_follow_exact(lead, hand, play, ctx)
     assert (fast is None) == (exact is None), (str(lead.cards), str(hand), str(play))
     if fast is not None and exact is not None:
         assert (fast.code, fast.clause, fast.message) == (exact.code, exact.clause, exact.message)
@@ -157,14 +155,14 @@ def test_issue_19_four_deck_pattern_counts() -> None:
     plays = [Cards.unchecked(p) for p in sub_multisets(small.counts, combo.size)]
     for play in plays:
         _same(combo, small, play, state.ctx)
-    legal = [p for p in plays if _explain_follow_exact(combo, small, p, state.ctx) is None]
+    legal = [p for p in plays if explain_follow_exact(combo, small, p, state.ctx) is None]
     assert count_follows(combo, small, state.ctx) == len(legal)
     assert list(iter_follows(combo, small, state.ctx)) == legal
 
 
 # ---------------------------------------------------------------------- against the reference
 @st.composite
-def cases(draw: st.DrawFn) -> tuple[TrumpContext, Combination, Cards, int]:
+def cases(draw: st.DrawFn) -> tuple[Table, Combination, Cards, int]:
     """2–8 decks, any level and trump; a lead of pairs, tractors or a throw; a holding of the
     led suit that is random or adversarial (a long run of pairs, triples or quads; many copies
     of one or two ranks; the trump lane's level-card position stacked with the level cards of
@@ -223,11 +221,11 @@ def cases(draw: st.DrawFn) -> tuple[TrumpContext, Combination, Cards, int]:
     return ctx, lead, Cards(tuple(hand)), draw(st.integers(0, 2**32))
 
 
-def _reference(lead: Combination, hand: Cards, ctx: TrumpContext) -> list[Cards]:
+def _reference(lead: Combination, hand: Cards, ctx: Table) -> list[Cards]:
     """Every legal follow (of a hand all in the led suit), by the reference's verdict on every
     choice."""
     plays = [Cards.unchecked(c) for c in sub_multisets(hand.counts, lead.size)]
-    return [p for p in plays if _explain_follow_exact(lead, hand, p, ctx) is None]
+    return [p for p in plays if explain_follow_exact(lead, hand, p, ctx) is None]
 
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -237,7 +235,7 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 @SETTINGS
 @given(cases())
 def test_the_programme_agrees_with_the_reference(
-    case: tuple[TrumpContext, Combination, Cards, int],
+    case: tuple[Table, Combination, Cards, int],
 ) -> None:
     ctx, lead, hand, seed = case
     if len(hand) < lead.size:
@@ -245,7 +243,7 @@ def test_the_programme_agrees_with_the_reference(
     key = lead.suit_key
     ladder = ladder_for(lead)
     rng = random.Random(seed)
-    assert ladder_vector(hand, ctx, key, ladder) == _ladder_vector_exact(hand, ctx, key, ladder)
+    assert ladder_vector(hand, ctx, key, ladder) == ladder_vector_exact(hand, ctx, key, ladder)
     legal = _reference(lead, hand, ctx)
     listed = list(iter_follows(lead, hand, ctx))
     assert listed == legal
@@ -259,7 +257,7 @@ def test_the_programme_agrees_with_the_reference(
     others = [Cards.unchecked(c) for c in sub_multisets(hand.counts, lead.size)]
     for play in rng.sample(others, min(5, len(others))):
         fast = explain_follow(lead, hand, play, ctx)
-        exact = _explain_follow_exact(lead, hand, play, ctx)
+        exact = explain_follow_exact(lead, hand, play, ctx)
         assert (fast is None) == (exact is None)
         if fast is not None and exact is not None:
             assert (fast.code, fast.clause, fast.message) == (

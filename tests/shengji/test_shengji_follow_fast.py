@@ -1,7 +1,7 @@
 """The fast follow paths agree with the exact reference (issue 12).
 
 ``explain_follow`` decides common leads by shortcuts and remembers the dynamic programme's answers
-per holding; ``_explain_follow_exact`` runs the three steps and the programme on every input, with
+per holding; ``explain_follow_exact`` runs the three steps and the programme on every input, with
 the runs read position by position. Over any variant, level and trump, on random hands and on
 adversarial holdings (most of the hand in the led suit, long tractors, wide tuples with five or
 more decks), both must give the same verdict, code, clause and message (which names the piece the
@@ -19,25 +19,21 @@ from hypothesis import strategies as st
 from cardrules.cards import CARD_COUNT, Rank, Suit
 from cardrules.multiset import Cards
 from cardrules.shengji import load_variant
-from cardrules.shengji.follow import (
-    _explain_follow_exact,
-    _ladder_vector_exact,
-    explain_follow,
-    ladder_for,
-    ladder_vector,
-    random_follow,
-)
-from cardrules.shengji.order import TrumpContext, trump_context
-from cardrules.shengji.pieces import Combination, classify
+from cardrules.shengji.combos import Combination, classify
+from cardrules.shengji.follow import explain_follow, ladder_for
+from cardrules.shengji.follow_fast import ladder_vector
+from cardrules.shengji.follow_listing import random_follow
+from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.variant import Variant
+from cardrules.testing.oracles import explain_follow_exact, ladder_vector_exact
 from cardrules.testing.strategies import variants
 
-Case = tuple[TrumpContext, Combination, Cards, Cards]
+Case = tuple[Table, Combination, Cards, Cards]
 
 
-def _same(lead: Combination, hand: Cards, play: Cards, ctx: TrumpContext) -> None:
+def _same(lead: Combination, hand: Cards, play: Cards, ctx: Table) -> None:
     fast = explain_follow(lead, hand, play, ctx)
-    exact = _explain_follow_exact(lead, hand, play, ctx)
+    exact = explain_follow_exact(lead, hand, play, ctx)
     if exact is None:
         assert fast is None, (str(lead.cards), str(hand), str(play), fast)
         return
@@ -46,7 +42,7 @@ def _same(lead: Combination, hand: Cards, play: Cards, ctx: TrumpContext) -> Non
 
 
 @st.composite
-def contexts(draw: st.DrawFn, min_decks: int = 1) -> TrumpContext:
+def contexts(draw: st.DrawFn, min_decks: int = 1) -> Table:
     if min_decks > 1:
         variant = draw(variants("shengji", decks=draw(st.integers(min_decks, 8))))
     else:
@@ -56,12 +52,12 @@ def contexts(draw: st.DrawFn, min_decks: int = 1) -> TrumpContext:
     return trump_context(variant, level, draw(st.sampled_from([*Suit, None])))
 
 
-def _keys(ctx: TrumpContext) -> list[int]:
+def _keys(ctx: Table) -> list[int]:
     return [k for k in range(5) if ctx.lanes_of_suit[k]]
 
 
 @st.composite
-def leads(draw: st.DrawFn, ctx: TrumpContext, key: int) -> Combination:
+def leads(draw: st.DrawFn, ctx: Table, key: int) -> Combination:
     """One piece of any shape (up to four tuples long, widths up to four), or a throw."""
     lanes = [ctx.lanes[i] for i in ctx.lanes_of_suit[key]]
     decks = ctx.decks
@@ -81,12 +77,12 @@ def leads(draw: st.DrawFn, ctx: TrumpContext, key: int) -> Combination:
     return lead
 
 
-def _deck(ctx: TrumpContext) -> list[int]:
+def _deck(ctx: Table) -> list[int]:
     return [i for i in range(CARD_COUNT) for _ in range(ctx.decks)]
 
 
 @st.composite
-def hands(draw: st.DrawFn, ctx: TrumpContext, key: int, need: int) -> Cards:
+def hands(draw: st.DrawFn, ctx: Table, key: int, need: int) -> Cards:
     """A random hand (a sample of the decks), or an adversarial one: mostly the led suit, long
     runs of tuples in one lane of it, or wide tuples."""
     decks = ctx.decks
@@ -131,7 +127,7 @@ def _sample(rng: random.Random, counts: tuple[int, ...], size: int) -> Cards:
     return Cards(tuple(out))
 
 
-def _plays(lead: Combination, hand: Cards, ctx: TrumpContext, rng: random.Random) -> list[Cards]:
+def _plays(lead: Combination, hand: Cards, ctx: Table, rng: random.Random) -> list[Cards]:
     """Candidate plays: legal follows, random cards, random cards of the led suit, the lead
     itself and pieces of its shape cut from the hand, a card too many or too few."""
     need = lead.size
@@ -150,7 +146,7 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 
 
 @st.composite
-def cases(draw: st.DrawFn, min_decks: int = 1) -> tuple[TrumpContext, Combination, Cards, int]:
+def cases(draw: st.DrawFn, min_decks: int = 1) -> tuple[Table, Combination, Cards, int]:
     ctx = draw(contexts(min_decks))
     key = draw(st.sampled_from(_keys(ctx)))
     lead = draw(leads(ctx, key))
@@ -162,7 +158,7 @@ def cases(draw: st.DrawFn, min_decks: int = 1) -> tuple[TrumpContext, Combinatio
 @SETTINGS
 @given(cases())
 def test_fast_explain_agrees_with_the_reference(
-    case: tuple[TrumpContext, Combination, Cards, int],
+    case: tuple[Table, Combination, Cards, int],
 ) -> None:
     ctx, lead, hand, seed = case
     for play in _plays(lead, hand, ctx, random.Random(seed)):
@@ -173,7 +169,7 @@ def test_fast_explain_agrees_with_the_reference(
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases(min_decks=5))
 def test_fast_explain_agrees_with_five_decks_and_more(
-    case: tuple[TrumpContext, Combination, Cards, int],
+    case: tuple[Table, Combination, Cards, int],
 ) -> None:
     ctx, lead, hand, seed = case
     for play in _plays(lead, hand, ctx, random.Random(seed)):
@@ -184,14 +180,14 @@ def test_fast_explain_agrees_with_five_decks_and_more(
 @SETTINGS
 @given(cases())
 def test_remembered_vectors_agree_with_the_reference(
-    case: tuple[TrumpContext, Combination, Cards, int],
+    case: tuple[Table, Combination, Cards, int],
 ) -> None:
     ctx, lead, hand, seed = case
     ladder = ladder_for(lead)
     key = lead.suit_key
     rng = random.Random(seed)
     for cards in [hand, *(_sample(rng, hand.counts, lead.size + k) for k in (0, 2, 5))]:
-        assert ladder_vector(cards, ctx, key, ladder) == _ladder_vector_exact(
+        assert ladder_vector(cards, ctx, key, ladder) == ladder_vector_exact(
             cards, ctx, key, ladder
         )
 

@@ -1,5 +1,5 @@
 """Listing follows fast (issue 12): ``iter_follows`` lists exactly the plays the reference
-accepts, in the fixed order of :func:`~cardrules.shengji.follow.sub_multisets`, and
+accepts, in the fixed order of :func:`~cardrules.shengji.follow_listing.sub_multisets`, and
 ``cheapest_follow`` returns a legal follow no other legal follow undercuts, for the default cost
 and for any cost per card — over any variant, on holdings small enough to enumerate every
 choice."""
@@ -15,13 +15,14 @@ from hypothesis import strategies as st
 from cardrules.cards import CARD_COUNT, Card, Rank, Suit
 from cardrules.multiset import Cards
 from cardrules.shengji import cheapest_follow
-from cardrules.shengji.follow import _explain_follow_exact, iter_follows, sub_multisets
-from cardrules.shengji.order import TrumpContext, trump_context
-from cardrules.shengji.pieces import Combination, classify
+from cardrules.shengji.combos import Combination, classify
+from cardrules.shengji.follow_listing import iter_follows, sub_multisets
+from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.variant import Variant
+from cardrules.testing.oracles import explain_follow_exact
 from cardrules.testing.strategies import variants
 
-Case = tuple[TrumpContext, Combination, Cards]
+Case = tuple[Table, Combination, Cards]
 
 
 @st.composite
@@ -60,7 +61,7 @@ def small_cases(draw: st.DrawFn) -> Case:
     return ctx, lead, Cards(tuple(hand))
 
 
-def reference_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> list[Cards]:
+def reference_follows(lead: Combination, hand: Cards, ctx: Table) -> list[Cards]:
     """Every candidate in the listing's order, kept when the reference accepts it."""
     need = lead.size
     if len(hand) < need:
@@ -73,7 +74,7 @@ def reference_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> list
         plays = [held + Cards(extra) for extra in sub_multisets(rest, need - len(held))]
     else:
         plays = [Cards(c) for c in sub_multisets(held.counts, need)]
-    return [p for p in plays if _explain_follow_exact(lead, hand, p, ctx) is None]
+    return [p for p in plays if explain_follow_exact(lead, hand, p, ctx) is None]
 
 
 SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -34,7 +34,7 @@ from cardrules.shengji import (
 from cardrules.shengji.bids import flip_banker, flip_trump
 from cardrules.shengji.events import KittyBuried, MovePlayed
 from cardrules.shengji.levels import band_rise
-from cardrules.shengji.phases import count_sub_multisets
+from cardrules.shengji.match.phases import count_sub_multisets
 
 FOUR = load_variant()
 

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import cardrules.shengji as shengji
 from cardrules.cards import CARD_COUNT, Card, Rank, Suit, all_cards
 from cardrules.multiset import Cards
-from cardrules.shengji.order import MAX_WIDTH, TRUMP, TrumpContext, trump_context
-from cardrules.shengji.pieces import (
+from cardrules.shengji.combos import (
     Combination,
     beats,
     classify,
@@ -21,6 +21,8 @@ from cardrules.shengji.pieces import (
     matches_structure,
     split_throw,
 )
+from cardrules.shengji.moves import make_move
+from cardrules.shengji.order import MAX_WIDTH, TRUMP, Table, trump_context
 from cardrules.shengji.variant import Variant
 from cardrules.testing.strategies import variants
 from cardrules.variant import load_variant
@@ -29,14 +31,14 @@ FOUR = load_variant("four-deck", game="shengji")
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def ctx_of(level: str, trump: str | None, **overrides: object) -> TrumpContext:
+def ctx_of(level: str, trump: str | None, **overrides: object) -> Table:
     variant = FOUR.replace(**overrides) if overrides else FOUR
     assert isinstance(variant, Variant)
     return trump_context(variant, Rank.parse(level), Suit.parse(trump) if trump else None)
 
 
 @st.composite
-def contexts(draw: st.DrawFn) -> TrumpContext:
+def contexts(draw: st.DrawFn) -> Table:
     variant = draw(variants("shengji"))
     assert isinstance(variant, Variant)
     level = draw(st.sampled_from([r for r in Rank if not r.is_joker]))
@@ -44,7 +46,7 @@ def contexts(draw: st.DrawFn) -> TrumpContext:
 
 
 @st.composite
-def one_suit_cards(draw: st.DrawFn, ctx: TrumpContext, key: int, max_cards: int = 12) -> Cards:
+def one_suit_cards(draw: st.DrawFn, ctx: Table, key: int, max_cards: int = 12) -> Cards:
     """Cards of one suit key, clustered in one lane so tractors are common."""
     lanes = [ctx.lanes[i] for i in ctx.lanes_of_suit[key]]
     counts = [0] * CARD_COUNT
@@ -62,7 +64,7 @@ def one_suit_cards(draw: st.DrawFn, ctx: TrumpContext, key: int, max_cards: int 
 
 
 @st.composite
-def context_and_two_plays(draw: st.DrawFn) -> tuple[TrumpContext, Combination, Combination]:
+def context_and_two_plays(draw: st.DrawFn) -> tuple[Table, Combination, Combination]:
     ctx = draw(contexts())
     keys = [k for k in range(5) if ctx.lanes_of_suit[k]]
     a = draw(one_suit_cards(ctx, draw(st.sampled_from(keys))))
@@ -76,7 +78,7 @@ def context_and_two_plays(draw: st.DrawFn) -> tuple[TrumpContext, Combination, C
 @pytest.mark.slow
 @SETTINGS
 @given(contexts())
-def test_tables_are_consistent(ctx: TrumpContext) -> None:
+def test_tables_are_consistent(ctx: Table) -> None:
     seen = set()
     for lane_id, lane in enumerate(ctx.lanes):
         for pos, cards in enumerate(lane):
@@ -104,7 +106,7 @@ def test_tables_are_consistent(ctx: TrumpContext) -> None:
 @pytest.mark.slow
 @SETTINGS
 @given(contexts())
-def test_lane_order_follows_strength(ctx: TrumpContext) -> None:
+def test_lane_order_follows_strength(ctx: Table) -> None:
     """Going up a lane never goes down in strength (classic tiers may hold several strengths)."""
     for lane in ctx.lanes:
         for low, high in itertools.pairwise(lane):
@@ -154,7 +156,7 @@ def test_contexts_are_cached() -> None:
 @pytest.mark.slow
 @SETTINGS
 @given(contexts(), st.data())
-def test_classify_reads_every_card(ctx: TrumpContext, data: st.DataObject) -> None:
+def test_classify_reads_every_card(ctx: Table, data: st.DataObject) -> None:
     key = data.draw(st.sampled_from([k for k in range(5) if ctx.lanes_of_suit[k]]))
     cards = data.draw(one_suit_cards(ctx, key))
     combo = classify(cards, ctx)
@@ -189,7 +191,7 @@ def test_classify_refuses_mixed_and_empty() -> None:
 @SETTINGS
 @given(context_and_two_plays())
 def test_beats_is_irreflexive_and_asymmetric(
-    case: tuple[TrumpContext, Combination, Combination],
+    case: tuple[Table, Combination, Combination],
 ) -> None:
     ctx, a, b = case
     assert not beats(a, a, ctx)
@@ -203,7 +205,7 @@ def test_beats_is_irreflexive_and_asymmetric(
 @pytest.mark.slow
 @SETTINGS
 @given(context_and_two_plays())
-def test_matches_structure_of_itself(case: tuple[TrumpContext, Combination, Combination]) -> None:
+def test_matches_structure_of_itself(case: tuple[Table, Combination, Combination]) -> None:
     ctx, a, _ = case
     assert matches_structure(a, a, ctx)
     assert matches_structure(a, a.cards, ctx)
@@ -262,7 +264,7 @@ def test_trump_ruff_beats_a_wider_plain_follow_in_either_order() -> None:
 @pytest.mark.slow
 @SETTINGS
 @given(contexts(), st.data())
-def test_holds_beating_piece_matches_brute_force(ctx: TrumpContext, data: st.DataObject) -> None:
+def test_holds_beating_piece_matches_brute_force(ctx: Table, data: st.DataObject) -> None:
     key = data.draw(st.sampled_from([k for k in range(5) if ctx.lanes_of_suit[k]]))
     thrown = classify(data.draw(one_suit_cards(ctx, key)), ctx)
     hand = data.draw(one_suit_cards(ctx, key))
@@ -281,9 +283,7 @@ def test_holds_beating_piece_matches_brute_force(ctx: TrumpContext, data: st.Dat
 @pytest.mark.slow
 @SETTINGS
 @given(contexts(), st.data())
-def test_holds_beating_piece_agrees_with_the_placements(
-    ctx: TrumpContext, data: st.DataObject
-) -> None:
+def test_holds_beating_piece_agrees_with_the_placements(ctx: Table, data: st.DataObject) -> None:
     """The lane walk answers as the placements it does not build: some placement of the piece's
     shape cut from the hand (any suits held, wide holdings, long runs) has a stronger top."""
     key = data.draw(st.sampled_from([k for k in range(5) if ctx.lanes_of_suit[k]]))
@@ -299,3 +299,12 @@ def test_holds_beating_piece_agrees_with_the_placements(
             placed = iter_placements(hand.counts, ctx, key, piece.width, piece.length)
             reference = any(p.top > piece.top for p in placed)
             assert holds_beating_piece(hand, piece, ctx) == reference
+
+
+def test_the_names_issue_20_renamed_stay_importable_with_a_warning() -> None:
+    with pytest.warns(DeprecationWarning, match="use Table"):
+        assert shengji.TrumpContext is shengji.Table
+    with pytest.warns(DeprecationWarning, match="use make_move"):
+        assert shengji.play_move is make_move
+    with pytest.raises(AttributeError):
+        _ = shengji.NoSuchName

@@ -18,7 +18,7 @@ from cardrules.deck import full_deck
 from cardrules.errors import IllegalMoveError
 from cardrules.multiset import Cards
 from cardrules.shengji import Move, State, Variant, View
-from cardrules.shengji.pieces import classify
+from cardrules.shengji.combos import classify
 from cardrules.shengji.scoring import points_of
 from cardrules.testing.strategies import seeds, variants
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import re
+import warnings
 from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
@@ -43,18 +44,19 @@ from cardrules.shengji.calls import (
     trump_context,
 )
 from cardrules.shengji.codes import CODES
+from cardrules.shengji.combos import Combination, CombinationName, Piece
 from cardrules.shengji.events import EVENTS, events_from_json, events_to_json
 from cardrules.shengji.keys import POSITION_KEYS
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.match import Match
-from cardrules.shengji.match_facts import MatchStanding
-from cardrules.shengji.match_view import MatchView
-from cardrules.shengji.moves import NAMING, Move, MoveKind, Top
-from cardrules.shengji.order import TRUMP, TrumpContext
-from cardrules.shengji.phases import Phase
-from cardrules.shengji.pieces import Combination, CombinationName, Piece
+from cardrules.shengji.match.phases import Phase
+from cardrules.shengji.match.record import MatchStanding
+from cardrules.shengji.match.view import MatchView
+from cardrules.shengji.moves import NAMING, Move, MoveKind, Top, make_move
+from cardrules.shengji.order import TRUMP, Table
+from cardrules.shengji.result import RoundResult
 from cardrules.shengji.schema import schemas
-from cardrules.shengji.scoring import KittyBonus, RoundResult
+from cardrules.shengji.scoring import KittyBonus
 from cardrules.shengji.state import State
 from cardrules.shengji.stats import Tally
 from cardrules.shengji.throws import ThrowOutcome
@@ -96,10 +98,10 @@ __all__ = [
     "RoundResult",
     "Settlement",
     "State",
+    "Table",
     "ThrowOutcome",
     "Top",
     "TractorLanes",
-    "TrumpContext",
     "Variant",
     "View",
     "beats",
@@ -132,6 +134,26 @@ def load_variant(
     variant = _load_variant(ref, game="shengji", overrides=overrides, base=base)
     assert isinstance(variant, Variant)
     return variant
+
+
+#: The names issue 20 renamed, importable from here for one release with a
+#: ``DeprecationWarning``: the old name, the new one and what it names.
+_DEPRECATED: dict[str, tuple[str, object]] = {
+    "TrumpContext": ("Table", Table),
+    "play_move": ("make_move", make_move),
+}
+
+
+def __getattr__(name: str) -> object:
+    """The deprecated aliases of :data:`_DEPRECATED`: ``TrumpContext`` is now :class:`Table`,
+    ``play_move`` now :func:`~cardrules.shengji.moves.make_move`."""
+    if name in _DEPRECATED:
+        new, value = _DEPRECATED[name]
+        warnings.warn(
+            f"cardrules.shengji.{name} is deprecated; use {new}", DeprecationWarning, stacklevel=2
+        )
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 #: What names a preset rather than a file (a plain word, as the loader reads it).

@@ -19,13 +19,13 @@ from cardrules.game import GameState
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
+from cardrules.shengji.combos import beats, classify
 from cardrules.shengji.keys import POSITION_KEYS
 from cardrules.shengji.match import Match
-from cardrules.shengji.match_position import round_settlement
+from cardrules.shengji.match.phases import Phase
+from cardrules.shengji.match.position import round_settlement
 from cardrules.shengji.moves import Move
-from cardrules.shengji.order import TrumpContext, trump_context
-from cardrules.shengji.phases import Phase
-from cardrules.shengji.pieces import beats, classify
+from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.state import State
 from cardrules.shengji.variant import Variant
 from cardrules.textio import is_int
@@ -36,7 +36,7 @@ __all__ = ["ADAPTER", "ShengjiAdapter"]
 _SIYAOSI_ONLY = ("ruling", "out")
 
 
-def position_context(position: Position) -> TrumpContext:
+def position_context(position: Position) -> Table:
     """The trump context a position describes (for ``classify`` and ``beats`` cases)."""
     variant = position.variant
     if not isinstance(variant, Variant):

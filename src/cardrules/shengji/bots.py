@@ -24,12 +24,12 @@ from cardrules.cards import Card, Suit
 from cardrules.errors import CardrulesError
 from cardrules.game import GameView
 from cardrules.multiset import Cards
-from cardrules.shengji.follow import cheapest_follow
-from cardrules.shengji.match_view import MatchView
+from cardrules.shengji.combos import classify
+from cardrules.shengji.follow_listing import cheapest_follow
+from cardrules.shengji.match.phases import Phase
+from cardrules.shengji.match.view import MatchView
 from cardrules.shengji.moves import NAMING, Move, MoveKind
 from cardrules.shengji.order import TRUMP, trump_context
-from cardrules.shengji.phases import Phase
-from cardrules.shengji.pieces import classify
 from cardrules.shengji.scoring import points_of
 from cardrules.shengji.trick import overtakes
 from cardrules.shengji.view import View

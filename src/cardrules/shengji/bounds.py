@@ -15,12 +15,20 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import attrs
+
 from cardrules.errors import PositionError
 from cardrules.jsonio import Bound, Bounds
 from cardrules.shengji.variant import KittyMultiplier, Variant
 from cardrules.variant import LEVEL_RANKS, switches_of
 
+#: SJ-BID-7 (Nobody bids): round 1 is dealt again at most this many times in a row when nobody
+#: bids; after that the kitty is turned up (SJ-BID-8 (The kitty flip)), so a house rule that
+#: makes bids rare cannot stall a match.
+MAX_REDEALS = 10
+
 __all__ = [
+    "MAX_REDEALS",
     "MAX_RISE",
     "MAX_ROUNDS",
     "AttackerPoints",
@@ -153,7 +161,7 @@ def record_bounds(variant: Variant | None = None) -> Bounds:
             "seats": (players, players),
             "team": (0, 1),
             "round": (1, MAX_ROUNDS),
-            "redeals": (0, _max_redeals()),
+            "redeals": (0, MAX_REDEALS),
             "cards": (0, variant.total_cards),
             "kitty": (0, variant.kitty),
             "points": (0, points),
@@ -174,12 +182,6 @@ def record_bounds(variant: Variant | None = None) -> Bounds:
         decks=variant.decks,
         items=players,
     )
-
-
-def _max_redeals() -> int:
-    from cardrules.shengji.phases import MAX_REDEALS
-
-    return MAX_REDEALS
 
 
 def _widest() -> Bounds:
@@ -203,8 +205,6 @@ def _widest() -> Bounds:
 
 def _with_points(variant: Variant) -> Variant:
     """``variant`` with every rank worth the most a point value may be."""
-    import attrs
-
     most = _point_value_max()
     values = tuple((rank.text, most) for rank in LEVEL_RANKS)
     return attrs.evolve(variant, point_values=values)

@@ -6,8 +6,8 @@
 refuses an argument of the wrong type or out of range with an
 :class:`~cardrules.errors.ArgumentError` (code ``bad-argument``) naming it — cards that are no
 :class:`~cardrules.multiset.Cards` or hold more copies than the round's decks, a context that is
-no :class:`~cardrules.shengji.order.TrumpContext`, a seat not at the table, a level that is a
-joker — and then calls the function it is named after, in :mod:`~cardrules.shengji.pieces`,
+no :class:`~cardrules.shengji.order.Table`, a seat not at the table, a level that is a
+joker — and then calls the function it is named after, in :mod:`~cardrules.shengji.combos`,
 :mod:`~cardrules.shengji.follow`, :mod:`~cardrules.shengji.throws`,
 :mod:`~cardrules.shengji.order` or :mod:`~cardrules.shengji.levels`. The engines call those
 directly with the arguments they made themselves, so no check costs anything on a hot path.
@@ -24,12 +24,12 @@ from cardrules import args
 from cardrules.cards import Card, Rank, Suit, all_cards
 from cardrules.errors import ArgumentError, CardrulesError, Illegal
 from cardrules.multiset import Cards
-from cardrules.shengji import follow, order, pieces, throws
+from cardrules.shengji import combos, follow, follow_listing, order, throws
 from cardrules.shengji.bounds import record_bounds
+from cardrules.shengji.combos import Combination
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.levels import settle as _settle
-from cardrules.shengji.order import TrumpContext
-from cardrules.shengji.pieces import Combination
+from cardrules.shengji.order import Table
 from cardrules.shengji.throws import ThrowOutcome
 from cardrules.shengji.variant import Variant
 
@@ -48,11 +48,11 @@ __all__ = [
 ]
 
 
-def _ctx(ctx: object) -> TrumpContext:
-    return args.instance(ctx, TrumpContext, "ctx", what="a TrumpContext")
+def _ctx(ctx: object) -> Table:
+    return args.instance(ctx, Table, "ctx", what="a Table")
 
 
-def _cards(cards: object, ctx: TrumpContext, key: str) -> Cards:
+def _cards(cards: object, ctx: Table, key: str) -> Cards:
     held = args.instance(cards, Cards, key, what="a Cards")
     if held.max_copies() > ctx.decks:
         raise ArgumentError(
@@ -71,35 +71,35 @@ def _level(value: object, key: str) -> Rank:
     return value
 
 
-def classify(cards: Cards, ctx: TrumpContext) -> Combination | None:
+def classify(cards: Cards, ctx: Table) -> Combination | None:
     """Read cards as one combination: a tuple or tractor, else a throw of canonical pieces;
     ``None`` when they are empty or mix suit keys, SJ-UNIT-3 (One combination at a time, of one
-    suit) — :func:`cardrules.shengji.pieces.classify`, its arguments checked."""
+    suit) — :func:`cardrules.shengji.combos.classify`, its arguments checked."""
     context = _ctx(ctx)
-    return pieces.classify(_cards(cards, context, "cards"), context)
+    return combos.classify(_cards(cards, context, "cards"), context)
 
 
 def beats(
-    top: Combination, play: Combination, ctx: TrumpContext, *, lead: Combination | None = None
+    top: Combination, play: Combination, ctx: Table, *, lead: Combination | None = None
 ) -> bool:
     """Whether ``play`` beats ``top``, the combination on top of the trick, SJ-ORDER-1 (What can
     be compared) … SJ-ORDER-4 (Throws are beaten only by ruffs that keep their structure) —
-    :func:`cardrules.shengji.pieces.beats`, its arguments checked."""
+    :func:`cardrules.shengji.combos.beats`, its arguments checked."""
     context = _ctx(ctx)
     first = None if lead is None else _combination(lead, "lead")
-    return pieces.beats(_combination(top, "top"), _combination(play, "play"), context, lead=first)
+    return combos.beats(_combination(top, "top"), _combination(play, "play"), context, lead=first)
 
 
-def matches_structure(lead: Combination, play: Combination | Cards, ctx: TrumpContext) -> bool:
+def matches_structure(lead: Combination, play: Combination | Cards, ctx: Table) -> bool:
     """Whether ``play`` keeps the lead's structure, as a ruff must to win, SJ-ORDER-4 (Throws
     are beaten only by ruffs that keep their structure) —
-    :func:`cardrules.shengji.pieces.matches_structure`, its arguments checked."""
+    :func:`cardrules.shengji.combos.matches_structure`, its arguments checked."""
     context = _ctx(ctx)
     shown = play if isinstance(play, Combination) else _cards(play, context, "play")
-    return pieces.matches_structure(_combination(lead, "lead"), shown, context)
+    return combos.matches_structure(_combination(lead, "lead"), shown, context)
 
 
-def trump_context(variant: Variant, level: Rank, trump: Suit | None) -> TrumpContext:
+def trump_context(variant: Variant, level: Rank, trump: Suit | None) -> Table:
     """The card order of a round at ``level`` with ``trump`` (``None``: no trump suit) —
     :func:`cardrules.shengji.order.trump_context`, its arguments checked."""
     args.instance(variant, Variant, "variant", what="a Shengji Variant")
@@ -108,23 +108,26 @@ def trump_context(variant: Variant, level: Rank, trump: Suit | None) -> TrumpCon
     return order.trump_context(variant, _level(level, "level"), trump)
 
 
-def count_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> int:
+def count_follows(lead: Combination, hand: Cards, ctx: Table) -> int:
     """How many legal follows of ``lead`` ``hand`` has, SJ-FOLLOW-1 (As many cards as the lead) —
-    :func:`cardrules.shengji.follow.count_follows`, its arguments checked."""
+    :func:`cardrules.shengji.follow_listing.count_follows`, its arguments checked."""
     context = _ctx(ctx)
-    return follow.count_follows(_combination(lead, "lead"), _cards(hand, context, "hand"), context)
+    return follow_listing.count_follows(
+        _combination(lead, "lead"), _cards(hand, context, "hand"), context
+    )
 
 
-def iter_follows(lead: Combination, hand: Cards, ctx: TrumpContext) -> Iterator[Cards]:
-    """Every legal follow of ``lead`` from ``hand`` — :func:`cardrules.shengji.follow.iter_follows`,
-    its arguments checked at once (before the first follow is asked for)."""
+def iter_follows(lead: Combination, hand: Cards, ctx: Table) -> Iterator[Cards]:
+    """Every legal follow of ``lead`` from ``hand`` —
+    :func:`cardrules.shengji.follow_listing.iter_follows`, its arguments checked at once (before
+    the first follow is asked for)."""
     context = _ctx(ctx)
-    return follow.iter_follows(_combination(lead, "lead"), _cards(hand, context, "hand"), context)
+    return follow_listing.iter_follows(
+        _combination(lead, "lead"), _cards(hand, context, "hand"), context
+    )
 
 
-def explain_follow(
-    lead: Combination, hand: Cards, play: Cards, ctx: TrumpContext
-) -> Illegal | None:
+def explain_follow(lead: Combination, hand: Cards, play: Cards, ctx: Table) -> Illegal | None:
     """Why ``play`` from ``hand`` is no legal follow of ``lead`` (an
     :class:`~cardrules.errors.Illegal`), or ``None`` —
     :func:`cardrules.shengji.follow.explain_follow`, its arguments checked."""
@@ -137,11 +140,11 @@ def explain_follow(
     )
 
 
-def random_follow(lead: Combination, hand: Cards, ctx: TrumpContext, rng: random.Random) -> Cards:
+def random_follow(lead: Combination, hand: Cards, ctx: Table, rng: random.Random) -> Cards:
     """A legal follow of ``lead`` from ``hand`` drawn with ``rng``, without listing them —
-    :func:`cardrules.shengji.follow.random_follow`, its arguments checked."""
+    :func:`cardrules.shengji.follow_listing.random_follow`, its arguments checked."""
     context = _ctx(ctx)
-    return follow.random_follow(
+    return follow_listing.random_follow(
         _combination(lead, "lead"), _cards(hand, context, "hand"), context, args.rng(rng)
     )
 
@@ -149,17 +152,19 @@ def random_follow(lead: Combination, hand: Cards, ctx: TrumpContext, rng: random
 def cheapest_follow(
     lead: Combination,
     hand: Cards,
-    ctx: TrumpContext,
+    ctx: Table,
     cost: Callable[[Card], float] | None = None,
 ) -> Cards | None:
     """The legal follow of ``lead`` from ``hand`` that costs least by ``cost`` —
-    :func:`cardrules.shengji.follow.cheapest_follow`, its arguments checked."""
+    :func:`cardrules.shengji.follow_listing.cheapest_follow`, its arguments checked."""
     context = _ctx(ctx)
     led, held = _combination(lead, "lead"), _cards(hand, context, "hand")
     if cost is not None and not callable(cost):
         raise ArgumentError(f"a function of a card, or None, got {args.shown(cost)}", key="cost")
     price = None if cost is None else _prices(cost).__getitem__
-    return follow.cheapest_follow(led, held, context, None if price is None else _by_index(price))
+    return follow_listing.cheapest_follow(
+        led, held, context, None if price is None else _by_index(price)
+    )
 
 
 def _prices(cost: Callable[[Card], float]) -> tuple[float, ...]:
@@ -189,7 +194,7 @@ def _by_index(price: Callable[[int], float]) -> Callable[[Card], float]:
 
 
 def resolve_throw(
-    throw: Combination, thrower: int, hands: Sequence[Cards], ctx: TrumpContext
+    throw: Combination, thrower: int, hands: Sequence[Cards], ctx: Table
 ) -> ThrowOutcome:
     """Whether ``thrower``'s throw stands against the other ``hands``, SJ-THROW-2 (When a throw
     stands) — :func:`cardrules.shengji.throws.resolve_throw`, its arguments

@@ -43,7 +43,8 @@ from cardrules.multiset import Cards
 from cardrules.shengji.bounds import KittySize, Penalty, Points, Redeals, Scores, record_bounds
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.moves import Move, MoveKind
-from cardrules.shengji.scoring import KittyBonus, RoundResult
+from cardrules.shengji.result import RoundResult
+from cardrules.shengji.scoring import KittyBonus
 from cardrules.shengji.variant import Variant
 
 __all__ = [

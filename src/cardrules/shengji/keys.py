@@ -1,5 +1,5 @@
 """The ``[position]`` keys Shengji reads besides the contract's: those of a match, SJ-MATCH-4
-(What a match shows and saves), checked by :mod:`cardrules.shengji.match_position`."""
+(What a match shows and saves), checked by :mod:`cardrules.shengji.match.position`."""
 
 from __future__ import annotations
 

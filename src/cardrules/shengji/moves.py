@@ -18,9 +18,23 @@ import attrs
 from cardrules.cards import Suit
 from cardrules.move import EMPTY, MoveBase
 from cardrules.multiset import Cards
-from cardrules.shengji.pieces import Combination
+from cardrules.shengji.combos import Combination
 
-__all__ = ["NAMING", "Move", "MoveKind", "Top", "play_move"]
+__all__ = ["NAMING", "Move", "MoveKind", "Top", "make_move"]
+
+
+class Phase(StrEnum):
+    """Where a round of a match stands, SJ-MATCH-1 (A match is rounds of phases).
+
+    Defined beside the move kinds so that the round's play state can name its phase without
+    loading the match; :mod:`cardrules.shengji.match.phases` exports it."""
+
+    DEAL = "deal"
+    BID = "bid"
+    BURY = "bury"
+    FRY = "fry"
+    PLAY = "play"
+    OVER = "over"
 
 
 class MoveKind(StrEnum):
@@ -67,7 +81,7 @@ _set = object.__setattr__
 _PLAY = MoveKind.PLAY
 
 
-def play_move(seat: int, cards: Cards) -> Move:
+def make_move(seat: int, cards: Cards) -> Move:
     """``Move(seat, MoveKind.PLAY, cards)`` for a play the rules built themselves (a seat of the
     table, cards that are a non-empty :class:`~cardrules.multiset.Cards`), without the checks
     of the constructor — moves are built on every decision of a simulation."""

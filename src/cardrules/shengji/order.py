@@ -3,7 +3,7 @@ and trump suit), SJ-TRUMP-2 (Which cards are trumps), SJ-TRUMP-3 (The order of t
 SJ-TRUMP-4 (The order of a plain suit), SJ-TRUMP-5 (Identical cards); lanes SJ-UNIT-2 (Tractors
 and lanes).
 
-A :class:`TrumpContext` is fixed by the variant, the round's level rank L and the trump suit (or
+A :class:`Table` is fixed by the variant, the round's level rank L and the trump suit (or
 ``None`` for no-trump). Everything a rule asks about a card — is it a trump, which suit does it
 follow, how strong is it, where does it sit in a tractor lane, how many points does it carry — is a
 lookup in a 54-entry table indexed by :attr:`Card.index`, built once per context and cached by
@@ -30,7 +30,7 @@ __all__ = [
     "MAX_WIDTH",
     "TRUMP",
     "Lane",
-    "TrumpContext",
+    "Table",
     "trump_context",
 ]
 
@@ -49,7 +49,7 @@ _SUIT_TIER = {Suit.SPADES: 3, Suit.HEARTS: 2, Suit.CLUBS: 1, Suit.DIAMONDS: 0}
 
 
 @attrs.frozen(eq=False, repr=False)
-class TrumpContext:
+class Table:
     """Card order of one round. Build with :func:`trump_context` (cached).
 
     Tables (tuples indexed by :attr:`Card.index`): ``suit_keys``, ``strengths``, ``lane_ids``,
@@ -106,7 +106,7 @@ class TrumpContext:
         return f"level {self.level}, {trump}"
 
     def __repr__(self) -> str:
-        return f"<TrumpContext {self.describe()}, {self.variant.name}>"
+        return f"<Table {self.describe()}, {self.variant.name}>"
 
 
 def _strengths(variant: Variant, level: Rank, trump: Suit | None) -> tuple[list[int], list[int]]:
@@ -178,7 +178,7 @@ def _lanes_classic(variant: Variant, level: Rank, trump: Suit | None) -> list[tu
     return out
 
 
-def trump_context(variant: Variant, level: Rank, trump: Suit | None) -> TrumpContext:
+def trump_context(variant: Variant, level: Rank, trump: Suit | None) -> Table:
     """The (cached, shared) card order for a round at ``level`` with ``trump`` (``None``:
     no-trump)."""
     if not isinstance(variant, Variant):
@@ -193,7 +193,7 @@ def trump_context(variant: Variant, level: Rank, trump: Suit | None) -> TrumpCon
 
 
 @functools.lru_cache(maxsize=256)
-def _context(variant: Variant, level: Rank, trump: Suit | None) -> TrumpContext:
+def _context(variant: Variant, level: Rank, trump: Suit | None) -> Table:
     keys, strength = _strengths(variant, level, trump)
     make = _lanes_classic if variant.tractor_lanes is TractorLanes.CLASSIC else _lanes_seed
     lanes = make(variant, level, trump)
@@ -210,7 +210,7 @@ def _context(variant: Variant, level: Rank, trump: Suit | None) -> TrumpContext:
     assert -1 not in lane_ids
     values = dict(variant.point_values)
     points = [0 if c.is_joker else values.get(c.rank.text, 0) for c in all_cards()]
-    return TrumpContext(
+    return Table(
         variant=variant,
         level=level,
         trump=trump,

@@ -32,9 +32,10 @@ from cardrules.schema import (
 from cardrules.shengji.events import EVENTS
 from cardrules.shengji.keys import POSITION_KEYS
 from cardrules.shengji.levels import Settlement
+from cardrules.shengji.match.phases import MAX_REDEALS, Phase
 from cardrules.shengji.moves import MoveKind
-from cardrules.shengji.phases import MAX_REDEALS, Phase
-from cardrules.shengji.scoring import KittyBonus, RoundResult
+from cardrules.shengji.result import RoundResult
+from cardrules.shengji.scoring import KittyBonus
 from cardrules.shengji.variant import Variant
 
 __all__ = ["schemas"]

@@ -32,15 +32,16 @@ from cardrules.move import EMPTY
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
-from cardrules.shengji import rules
+from cardrules.shengji import movegen, rules
 from cardrules.shengji.bounds import check_penalties, deck_points, record_bounds
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import KittyCounted, RoundOver, ThrowFailed, TrickWon
 from cardrules.shengji.events import MovePlayed as MovePlayedEvent
-from cardrules.shengji.moves import Move, MoveKind, play_move
-from cardrules.shengji.order import TrumpContext, trump_context
+from cardrules.shengji.moves import Move, MoveKind, make_move
+from cardrules.shengji.order import Table, trump_context
+from cardrules.shengji.result import RoundResult
 from cardrules.shengji.rules import RoundFacts
-from cardrules.shengji.scoring import KittyBonus, RoundResult, point_slots, points_of
+from cardrules.shengji.scoring import KittyBonus, point_slots, points_of
 from cardrules.shengji.throws import resolve_throw
 from cardrules.shengji.trick import bonus_after, overtakes, winner
 from cardrules.shengji.variant import Variant
@@ -53,7 +54,7 @@ __all__ = ["State", "hand_size"]
 _T = TypeVar("_T")
 _set = object.__setattr__
 #: ``(trump context, index of the winning play or -1, last trick's winner, kitty bonus)``.
-_Derived = tuple[TrumpContext, int, int | None, KittyBonus | None]
+_Derived = tuple[Table, int, int | None, KittyBonus | None]
 
 
 def hand_size(variant: Variant) -> int:
@@ -123,7 +124,7 @@ class State(Derives, RoundFacts, Steps[Move]):
     taken: tuple[Cards, Cards] = (EMPTY, EMPTY)
     penalties: tuple[int, ...] = ()
     _derived: _Derived | None = attrs.field(default=None, eq=False, alias="derived")
-    ctx: TrumpContext = attrs.field(init=False, eq=False)
+    ctx: Table = attrs.field(init=False, eq=False)
     _winning: int = attrs.field(init=False, eq=False)
     last_winner: int | None = attrs.field(init=False, eq=False)
     kitty_bonus: KittyBonus | None = attrs.field(init=False, eq=False)
@@ -252,7 +253,7 @@ class State(Derives, RoundFacts, Steps[Move]):
                 key="points",
             )
 
-    def _replay(self, ctx: TrumpContext, last_winner: int | None, bonus: KittyBonus | None) -> int:
+    def _replay(self, ctx: Table, last_winner: int | None, bonus: KittyBonus | None) -> int:
         """Play the current trick again from its start with every hand; it must give this
         trick (and this failed throw). Returns the index of the winning play."""
         if not self.trick:
@@ -395,11 +396,11 @@ class State(Derives, RoundFacts, Steps[Move]):
             return LegalMoves(lambda: iter(()), self.explain, Move, lambda: 0)
         hand = self.hands[who]
         return LegalMoves(
-            lambda: rules.generate(self, who, hand),
+            lambda: movegen.generate(self, who, hand),
             self.explain,
             Move,
-            lambda: rules.count(self, who, hand),
-            lambda: rules.describe(self, who, hand, self.explain),
+            lambda: movegen.count(self, who, hand),
+            lambda: movegen.describe(self, who, hand, self.explain),
         )
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
@@ -411,7 +412,7 @@ class State(Derives, RoundFacts, Steps[Move]):
         turn = self.turn
         if turn is None or (seat is not None and seat != turn):
             raise IllegalMoveError(CODES.refuse("round-over", "no seat has a move now"))
-        move = rules.random_play(self, turn, self.hands[turn], rng)
+        move = movegen.random_play(self, turn, self.hands[turn], rng)
         _set(self, "_drawn", move)  # a cache of one legal move, not part of the state's value
         return move
 
@@ -463,7 +464,7 @@ class State(Derives, RoundFacts, Steps[Move]):
                 return _failed_throw(
                     self,
                     _minus(self.hands, seat, outcome.led),
-                    (play_move(seat, outcome.led),),
+                    (make_move(seat, outcome.led),),
                     move.cards,
                     penalties,
                 )

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from cardrules.events import Event
 from cardrules.game import GameState
+from cardrules.shengji.combos import CombinationName, classify
 from cardrules.shengji.events import KittyCounted, MovePlayed, RoundOver, RoundScored
 from cardrules.shengji.match import Match
 from cardrules.shengji.moves import Move, MoveKind
 from cardrules.shengji.order import TRUMP
-from cardrules.shengji.pieces import CombinationName, classify
 from cardrules.shengji.state import State
 from cardrules.stats import GameTally, TallyBuilder
 

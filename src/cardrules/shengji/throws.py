@@ -13,8 +13,8 @@ from collections.abc import Sequence
 import attrs
 
 from cardrules.multiset import Cards
-from cardrules.shengji.order import TrumpContext
-from cardrules.shengji.pieces import Combination, Piece, holds_beating_piece
+from cardrules.shengji.combos import Combination, Piece, holds_beating_piece
+from cardrules.shengji.order import Table
 
 __all__ = ["ThrowOutcome", "piece_size_key", "resolve_throw"]
 
@@ -36,7 +36,7 @@ class ThrowOutcome:
 
 
 def resolve_throw(
-    throw: Combination, thrower: int, hands: Sequence[Cards], ctx: TrumpContext
+    throw: Combination, thrower: int, hands: Sequence[Cards], ctx: Table
 ) -> ThrowOutcome:
     """Decide a throw from all hands (``hands[thrower]`` is ignored)."""
     others = [hand for seat, hand in enumerate(hands) if seat != thrower and hand]

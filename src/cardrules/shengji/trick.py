@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 from cardrules.errors import PositionError
 from cardrules.multiset import Cards
+from cardrules.shengji.combos import beats
 from cardrules.shengji.moves import Move
-from cardrules.shengji.order import TrumpContext
-from cardrules.shengji.pieces import beats
+from cardrules.shengji.order import Table
 from cardrules.shengji.rules import classify_cached, piece_cached
 from cardrules.shengji.scoring import KittyBonus, kitty_bonus, points_of
 from cardrules.shengji.variant import Variant
@@ -19,7 +19,7 @@ from cardrules.shengji.variant import Variant
 __all__ = ["bonus_after", "overtakes", "winner"]
 
 
-def overtakes(trick: Sequence[Move], top: int, cards: Cards, ctx: TrumpContext) -> bool:
+def overtakes(trick: Sequence[Move], top: int, cards: Cards, ctx: Table) -> bool:
     """Whether ``cards`` played into ``trick`` take it from the play at index ``top``: the
     first best play keeping the lead's structure wins, later equal plays do not."""
     current = classify_cached(trick[top].cards, ctx)
@@ -33,7 +33,7 @@ def overtakes(trick: Sequence[Move], top: int, cards: Cards, ctx: TrumpContext) 
     return combo is not None and beats(current, combo, ctx, lead=lead)
 
 
-def winner(trick: Sequence[Move], ctx: TrumpContext) -> int:
+def winner(trick: Sequence[Move], ctx: Table) -> int:
     """The index in ``trick`` of the play now winning it (the lead must be a combination)."""
     if not trick or classify_cached(trick[0].cards, ctx) is None:
         raise PositionError("a trick starts with a lead of one suit", key="trick")
@@ -50,7 +50,7 @@ def bonus_after(
     banker: int,
     kitty: Cards,
     variant: Variant,
-    ctx: TrumpContext,
+    ctx: Table,
 ) -> KittyBonus:
     """What the kitty gives after the last trick, won by the play at ``top``."""
     lead = classify_cached(last_trick[0].cards, ctx)

@@ -25,11 +25,11 @@ from cardrules.legal import LegalMoves
 from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, for_seat
-from cardrules.shengji import rules
+from cardrules.shengji import movegen, rules
 from cardrules.shengji.bounds import check_penalties, deck_points, record_bounds
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.moves import Move, MoveKind
-from cardrules.shengji.order import TrumpContext, trump_context
+from cardrules.shengji.order import Table, trump_context
 from cardrules.shengji.rules import RoundFacts
 from cardrules.shengji.scoring import points_of
 from cardrules.shengji.trick import bonus_after, winner
@@ -40,7 +40,7 @@ from cardrules.variant import read_variant
 __all__ = ["View"]
 
 #: ``(trump context, index of the winning play or -1, last trick's winner)``.
-_Derived = tuple[TrumpContext, int, int | None]
+_Derived = tuple[Table, int, int | None]
 
 
 @attrs.frozen(kw_only=True)
@@ -75,7 +75,7 @@ class View(Derives, RoundFacts, Judge[Move]):
     #: The kitty's cards: for the banker, and for everyone once the round is over.
     kitty: Cards | None
     _derived: _Derived | None = attrs.field(default=None, eq=False, alias="derived")
-    ctx: TrumpContext = attrs.field(init=False, eq=False)
+    ctx: Table = attrs.field(init=False, eq=False)
     _winning: int = attrs.field(init=False, eq=False)
     last_winner: int | None = attrs.field(init=False, eq=False)
 
@@ -233,11 +233,11 @@ class View(Derives, RoundFacts, Judge[Move]):
         if (seat is not None and seat != self.seat) or self.turn != self.seat:
             return LegalMoves(lambda: iter(()), self.explain, Move, lambda: 0)
         return LegalMoves(
-            lambda: rules.generate(self, self.seat, self.hand),
+            lambda: movegen.generate(self, self.seat, self.hand),
             self.explain,
             Move,
-            lambda: rules.count(self, self.seat, self.hand),
-            lambda: rules.describe(self, self.seat, self.hand, self.explain),
+            lambda: movegen.count(self, self.seat, self.hand),
+            lambda: movegen.describe(self, self.seat, self.hand, self.explain),
         )
 
     def random_move(self, rng: random.Random, seat: int | None = None) -> Move:
@@ -247,7 +247,7 @@ class View(Derives, RoundFacts, Judge[Move]):
             seat = args.seat(seat, self.players)
         if self.turn != self.seat or (seat is not None and seat != self.seat):
             raise IllegalMoveError(CODES.refuse("not-your-turn", f"seat {self.seat} waits"))
-        return rules.random_play(self, self.seat, self.hand, rng)
+        return movegen.random_play(self, self.seat, self.hand, rng)
 
     def parse_move(self, text: MoveText | str) -> Move:
         """A move from its text (``"2: 8S 8D"``, or ``"8S 8D"`` for this seat); another seat's
@@ -358,7 +358,7 @@ class _Replay:
     """A view's public table partway through its trick (for checking a view read from data)."""
 
     view: View
-    ctx: TrumpContext
+    ctx: Table
     trick: tuple[Move, ...]
 
     @property

@@ -6,10 +6,10 @@ score until the match ends.
 
 A :class:`Match` satisfies :class:`~cardrules.game.GameState` like the play state: every phase's
 moves go through ``legal_moves`` / ``explain`` / ``apply`` / ``step`` / ``view``. Legality of the
-phases before the play is written once in :mod:`cardrules.shengji.phases`; the play phase is the
-play state's. ``Match.new(variant, seed=…)`` starts a match; ``Match.from_position(position)``
-starts one in any phase of a case file's ``[position]``; ``to_json`` / ``from_json`` save and
-read it, refusing any match that could not exist.
+phases before the play is written once in :mod:`cardrules.shengji.match.phases`; the play phase is
+the play state's. ``Match.new(variant, seed=…)`` starts a match;
+``Match.from_position(position)`` starts one in any phase of a case file's ``[position]``;
+``to_json`` / ``from_json`` save and read it, refusing any match that could not exist.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from cardrules.notation import MoveText
 from cardrules.position import Position
 from cardrules.records import MoveLog, Recording
 from cardrules.rng import derive_seed
-from cardrules.shengji import phases, rules
+from cardrules.shengji import rules
 from cardrules.shengji.bids import Bid, bid_trump, flip_banker, flip_trump, needs_naming
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import (
@@ -54,13 +54,15 @@ from cardrules.shengji.events import (
     TrumpNamed,
 )
 from cardrules.shengji.levels import Settlement, settle
-from cardrules.shengji.match_check import check_match
-from cardrules.shengji.match_facts import MatchFacts, MatchStanding, PlayTable
-from cardrules.shengji.match_json import match_body, read_match_fields
-from cardrules.shengji.match_position import match_fields
-from cardrules.shengji.match_view import MatchView, view_of
+from cardrules.shengji.match import phases
+from cardrules.shengji.match.check import check_match
+from cardrules.shengji.match.documents import match_body, read_match_fields
+from cardrules.shengji.match.facts import MatchFacts, PlayTable
+from cardrules.shengji.match.phases import MAX_REDEALS, Phase
+from cardrules.shengji.match.position import match_fields
+from cardrules.shengji.match.record import MatchStanding
+from cardrules.shengji.match.view import MatchView, view_of
 from cardrules.shengji.moves import NAMING, Move, MoveKind
-from cardrules.shengji.phases import MAX_REDEALS, Phase
 from cardrules.shengji.state import State
 from cardrules.shengji.variant import NoBidFirstRound, Variant
 from cardrules.slots import evolver
@@ -154,7 +156,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
     def from_position(cls, position: Position) -> Match:
         """The match a case file's ``[position]`` describes, in any phase (``deal``, ``bid``,
         ``bury``, ``fry``, ``play``), SJ-MATCH-4 (What a match shows and saves); the keys it
-        reads besides the contract's are :mod:`cardrules.shengji.match_position`'s."""
+        reads besides the contract's are :mod:`cardrules.shengji.match.position`'s."""
         args.instance(position, Position, "position")
         return cls(**match_fields(position))  # type: ignore[arg-type]
 

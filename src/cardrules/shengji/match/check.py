@@ -23,12 +23,12 @@ from cardrules.multiset import Cards
 from cardrules.shengji.bids import Bid, bid_trump, needs_naming, order_rank
 from cardrules.shengji.bounds import score_bound
 from cardrules.shengji.levels import Settlement, check_settlement
-from cardrules.shengji.phases import MAX_REDEALS, Phase
+from cardrules.shengji.match.phases import MAX_REDEALS, Phase
 from cardrules.shengji.state import State, hand_size
 from cardrules.shengji.variant import Variant
 
 if TYPE_CHECKING:
-    from cardrules.shengji.match import Match
+    from cardrules.shengji.match.state import Match
 
 __all__ = ["Holdings", "Public", "check_head", "check_match", "check_public"]
 

@@ -23,7 +23,7 @@ import attrs
 from cardrules.cards import CARD_COUNT
 from cardrules.errors import CardrulesError
 from cardrules.multiset import Cards
-from cardrules.shengji.order import MAX_WIDTH, TRUMP, TrumpContext
+from cardrules.shengji.order import MAX_WIDTH, TRUMP, Table
 
 __all__ = [
     "Combination",
@@ -139,9 +139,7 @@ class Combination:
 
 
 # ---------------------------------------------------------------------- placements
-def _lane_types(
-    counts: Sequence[int], ctx: TrumpContext, lane_id: int, width: int
-) -> list[list[int]]:
+def _lane_types(counts: Sequence[int], ctx: Table, lane_id: int, width: int) -> list[list[int]]:
     """Per position of a lane, the card indices held at least ``width`` times, strongest first."""
     out = []
     for pos in ctx.lanes[lane_id]:
@@ -152,9 +150,7 @@ def _lane_types(
     return out
 
 
-def _make_piece(
-    ctx: TrumpContext, lane_id: int, start: int, width: int, idx: Sequence[int]
-) -> Piece:
+def _make_piece(ctx: Table, lane_id: int, start: int, width: int, idx: Sequence[int]) -> Piece:
     counts = [0] * CARD_COUNT
     for i in idx:
         counts[i] += width
@@ -171,7 +167,7 @@ def _make_piece(
 
 def iter_placements(
     counts: Sequence[int],
-    ctx: TrumpContext,
+    ctx: Table,
     suit_key: int,
     width: int,
     length: int,
@@ -195,7 +191,7 @@ def iter_placements(
                 yield _make_piece(ctx, lane_id, start, width, [t[0] for t in window])
 
 
-def holds_beating_piece(hand: Cards, piece: Piece, ctx: TrumpContext) -> bool:
+def holds_beating_piece(hand: Cards, piece: Piece, ctx: Table) -> bool:
     """Whether ``hand`` holds, in the piece's suit, a piece of the same shape (same width and
     length, possibly cut from wider holdings) whose top is stronger — the check a throw must pass
     against every other hand, for each of its pieces, SJ-THROW-2 (When a throw stands).
@@ -227,13 +223,13 @@ def holds_beating_piece(hand: Cards, piece: Piece, ctx: TrumpContext) -> bool:
 
 
 # ---------------------------------------------------------------------- classify
-def _suit_key_of(cards: Cards, ctx: TrumpContext) -> int | None:
+def _suit_key_of(cards: Cards, ctx: Table) -> int | None:
     """The one suit key of the cards; ``None`` when they mix keys or are empty."""
     keys = set(compress(ctx.suit_keys, cards.counts))
     return keys.pop() if len(keys) == 1 else None
 
 
-def _single_piece(cards: Cards, ctx: TrumpContext, key: int) -> Piece | None:
+def _single_piece(cards: Cards, ctx: Table, key: int) -> Piece | None:
     counts = cards.counts
     held = list(compress(range(CARD_COUNT), counts))
     width = counts[held[0]]
@@ -254,7 +250,7 @@ def _single_piece(cards: Cards, ctx: TrumpContext, key: int) -> Piece | None:
     return _make_piece(ctx, lane, positions[0], width, by_pos)
 
 
-def split_throw(cards: Cards, ctx: TrumpContext) -> tuple[Piece, ...]:
+def split_throw(cards: Cards, ctx: Table) -> tuple[Piece, ...]:
     """The canonical split of cards of one suit key into pieces, SJ-UNIT-4 (How a throw splits
     into pieces): repeatedly take the
     longest tractor (then the widest, then the highest), and when no tractor is left, tuples from
@@ -301,7 +297,7 @@ def split_throw(cards: Cards, ctx: TrumpContext) -> tuple[Piece, ...]:
     return (*pieces, *tuples)
 
 
-def classify_piece(cards: Cards, ctx: TrumpContext) -> Combination | None:
+def classify_piece(cards: Cards, ctx: Table) -> Combination | None:
     """:func:`classify` when the cards are one piece, else ``None`` (mixed suit keys, or a throw,
     which is not split): for questions only one piece can answer."""
     key = _suit_key_of(cards, ctx)
@@ -311,7 +307,7 @@ def classify_piece(cards: Cards, ctx: TrumpContext) -> Combination | None:
     return None if single is None else Combination((single,), cards, key)
 
 
-def classify(cards: Cards, ctx: TrumpContext) -> Combination | None:
+def classify(cards: Cards, ctx: Table) -> Combination | None:
     """Read cards as one combination: a tuple or tractor, else a throw of canonical pieces.
     ``None`` when the cards are empty or mix suit keys (trumps with plain cards, or two plain
     suits) — nothing a player may put down at once, SJ-UNIT-3 (One combination at a time, of
@@ -326,7 +322,7 @@ def classify(cards: Cards, ctx: TrumpContext) -> Combination | None:
 
 
 # ---------------------------------------------------------------------- structure and beating
-def _can_cut(counts: list[int], shapes: list[tuple[int, int]], ctx: TrumpContext, key: int) -> bool:
+def _can_cut(counts: list[int], shapes: list[tuple[int, int]], ctx: Table, key: int) -> bool:
     """Whether ``counts`` can be cut into disjoint pieces of exactly ``shapes`` (all cards used
     when the shapes' sizes add up to the count)."""
     if not shapes:
@@ -362,7 +358,7 @@ def _choices(
                 yield (i, *rest)
 
 
-def matches_structure(lead: Combination, play: Combination | Cards, ctx: TrumpContext) -> bool:
+def matches_structure(lead: Combination, play: Combination | Cards, ctx: Table) -> bool:
     """Whether ``play`` keeps the lead's structure, as a ruff must to win, SJ-ORDER-4 (Throws
     are beaten only by ruffs that keep their structure): the same
     number of cards, all of one suit key, and either cut exactly into the lead's pieces, or —
@@ -379,7 +375,7 @@ def matches_structure(lead: Combination, play: Combination | Cards, ctx: TrumpCo
     return _can_cut(list(combo.cards.counts), shapes, ctx, combo.suit_key)
 
 
-def _ruff_strength(lead: Combination, ruff: Combination, ctx: TrumpContext) -> int:
+def _ruff_strength(lead: Combination, ruff: Combination, ctx: Table) -> int:
     """What decides between two ruffs of one throw, SJ-THROW-6 (Who wins a throw): the strongest
     top of a piece of
     the shape of the throw's biggest piece (most cards, then widest) cut from the ruff."""
@@ -396,7 +392,7 @@ def _ruff_strength(lead: Combination, ruff: Combination, ctx: TrumpContext) -> i
 
 
 def beats(
-    top: Combination, play: Combination, ctx: TrumpContext, *, lead: Combination | None = None
+    top: Combination, play: Combination, ctx: Table, *, lead: Combination | None = None
 ) -> bool:
     """Whether ``play`` beats ``top``, the combination now on top of the trick: SJ-ORDER-1 (What
     can be compared) … SJ-ORDER-4 (Throws are beaten only by ruffs that keep their structure).

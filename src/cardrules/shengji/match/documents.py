@@ -20,14 +20,14 @@ from cardrules.multiset import Cards
 from cardrules.shengji.bids import Bid
 from cardrules.shengji.bounds import record_bounds
 from cardrules.shengji.levels import Settlement
-from cardrules.shengji.phases import MAX_REDEALS, Phase
+from cardrules.shengji.match.phases import MAX_REDEALS, Phase
 from cardrules.shengji.state import State
 from cardrules.shengji.variant import Variant
 from cardrules.variant import read_variant
 
 if TYPE_CHECKING:
-    from cardrules.shengji.match import Match
-    from cardrules.shengji.match_view import MatchView
+    from cardrules.shengji.match.state import Match
+    from cardrules.shengji.match.view import MatchView
 
 __all__ = ["bid_json", "bidding_json", "match_body", "read_match_fields", "read_public_fields"]
 

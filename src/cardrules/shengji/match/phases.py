@@ -1,7 +1,7 @@
 """The phases of a Shengji match before and after the play, and their legality, written once:
 :func:`explain` says why a move is illegal from what the mover may see — the public table (a
-:class:`Table`: a :class:`~cardrules.shengji.match.Match` or a
-:class:`~cardrules.shengji.match_view.MatchView`) and the mover's own hand — and
+:class:`PhaseTable`: a :class:`~cardrules.shengji.match.state.Match` or a
+:class:`~cardrules.shengji.match.view.MatchView`) and the mover's own hand — and
 :func:`generate`, :func:`count` and :func:`random_move` list, count and draw the legal moves from
 the same facts, so a view answers exactly as the match does for its seat. The play phase is the
 play :class:`~cardrules.shengji.state.State`'s (:mod:`cardrules.shengji.rules`).
@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Iterator, Sequence
-from enum import StrEnum
 from functools import lru_cache
 from typing import Protocol
 
@@ -39,15 +38,16 @@ from cardrules.shengji.bids import (
     face_slots,
     order_rank,
 )
+from cardrules.shengji.bounds import MAX_REDEALS
 from cardrules.shengji.codes import CODES
-from cardrules.shengji.follow import sub_multisets
-from cardrules.shengji.moves import NAMING, Move, MoveKind
+from cardrules.shengji.follow_listing import sub_multisets
+from cardrules.shengji.moves import NAMING, Move, MoveKind, Phase
 from cardrules.shengji.variant import Variant
 
 __all__ = [
     "MAX_REDEALS",
     "Phase",
-    "Table",
+    "PhaseTable",
     "count",
     "count_sub_multisets",
     "deal_moves",
@@ -61,22 +61,6 @@ __all__ = [
 
 _refuse = CODES.refuse
 
-#: SJ-BID-7 (Nobody bids): round 1 is dealt again at most this many times in a row when nobody
-#: bids; after that the kitty is turned up (SJ-BID-8 (The kitty flip)), so a house rule that
-#: makes bids rare cannot stall a match.
-MAX_REDEALS = 10
-
-
-class Phase(StrEnum):
-    """Where a round of a match stands, SJ-MATCH-1 (A match is rounds of phases)."""
-
-    DEAL = "deal"
-    BID = "bid"
-    BURY = "bury"
-    FRY = "fry"
-    PLAY = "play"
-    OVER = "over"
-
 
 #: The kinds each phase before the play takes (a four-joker bid waiting for its trump takes
 #: only the naming kinds, whatever the phase).
@@ -89,7 +73,7 @@ _KINDS: dict[Phase, frozenset[MoveKind]] = {
 }
 
 
-class Table(Protocol):
+class PhaseTable(Protocol):
     """The public table of a match outside its play phase: what every seat sees."""
 
     @property
@@ -130,7 +114,7 @@ class Table(Protocol):
 
 
 # ---------------------------------------------------------------------- legality
-def explain(table: Table, move: object, hand: Cards | None) -> Illegal | None:
+def explain(table: PhaseTable, move: object, hand: Cards | None) -> Illegal | None:
     """Why ``move`` is illegal at ``table``, or ``None``; ``hand`` is the mover's hand (``None``:
     unknown to the caller, as for a view asked about another seat)."""
     common = common_refusal(CODES, move, Move, table.players, hand, over=False)
@@ -173,7 +157,7 @@ _TURN = {
 }
 
 
-def grounds(table: Table, move: Move) -> tuple[str, ...]:
+def grounds(table: PhaseTable, move: Move) -> tuple[str, ...]:
     """The clauses that make a legal move of the deal, bidding, burial or frying legal (a judge
     cites them): who acts in the phase, then what the move shows."""
     turn = _TURN[table.phase]
@@ -189,7 +173,7 @@ def grounds(table: Table, move: Move) -> tuple[str, ...]:
     return (turn,)
 
 
-def _wrong_phase(table: Table, move: Move) -> Illegal:
+def _wrong_phase(table: PhaseTable, move: Move) -> Illegal:
     """A kind this phase does not take; a fry after the kitty flip says why there is none."""
     if move.kind is MoveKind.FRY and table.bid is None and table.phase is Phase.BURY:
         return _refuse(
@@ -213,7 +197,7 @@ def _explain_naming(bid: Bid, move: Move) -> Illegal | None:
     return None
 
 
-def _explain_bid(table: Table, move: Move) -> Illegal | None:
+def _explain_bid(table: PhaseTable, move: Move) -> Illegal | None:
     """SJ-BID-2 (The strength of a bid), SJ-BID-3 (Jokers bid no-trump), SJ-BID-5 (No
     self-overcall)."""
     level = table.level
@@ -241,7 +225,7 @@ def _explain_bid(table: Table, move: Move) -> Illegal | None:
     return None
 
 
-def _explain_fry(table: Table, move: Move) -> Illegal | None:
+def _explain_fry(table: PhaseTable, move: Move) -> Illegal | None:
     """SJ-FRY-2 (What a fry must beat), SJ-FRY-3 (No self-fry)."""
     level = table.level
     face = bid_face(move.cards, level)
@@ -263,7 +247,7 @@ def _explain_fry(table: Table, move: Move) -> Illegal | None:
     return None
 
 
-def _standing(table: Table, kind: MoveKind) -> BidRank | None:
+def _standing(table: PhaseTable, kind: MoveKind) -> BidRank | None:
     """The standing bid's rank in the order a bid (or fry) is judged by: in the frying order,
     that of the strongest fry its cards hold, SJ-FRY-2 (What a fry must beat); ``None`` when
     no bid stands."""
@@ -276,7 +260,7 @@ def _standing(table: Table, kind: MoveKind) -> BidRank | None:
 
 
 def _bid_fault(
-    table: Table, seat: int, rank: BidRank, face: tuple[int, int], held: BidRank | None
+    table: PhaseTable, seat: int, rank: BidRank, face: tuple[int, int], held: BidRank | None
 ) -> str | None:
     """The code refusing a bid (or fry) of ``rank`` and ``face`` by ``seat`` against the
     standing bid of rank ``held``, or ``None``: the one test behind :func:`explain` and the
@@ -298,7 +282,7 @@ def _fault(
 
 
 # ---------------------------------------------------------------------- listing
-def _shows(table: Table, seat: int, hand: Cards, kind: MoveKind) -> tuple[Move, ...]:
+def _shows(table: PhaseTable, seat: int, hand: Cards, kind: MoveKind) -> tuple[Move, ...]:
     """The legal bids (or fries) of ``seat``, weakest first."""
     order = table.variant.bid_order if kind is MoveKind.BID else table.variant.fry_order
     held = _standing(table, kind)
@@ -337,7 +321,7 @@ def _legal_shows(
     )
 
 
-def deal_moves(table: Table, hands: Sequence[Cards]) -> tuple[Move, ...]:
+def deal_moves(table: PhaseTable, hands: Sequence[Cards]) -> tuple[Move, ...]:
     """Every legal move of every seat during the deal while no four-joker bid waits for its
     trump (the seat just dealt may pass, anyone may bid): what :func:`generate` lists seat after
     seat, as one tuple."""
@@ -355,7 +339,7 @@ def _pass(seat: int) -> Move:
     return Move(seat, MoveKind.PASS)
 
 
-def generate(table: Table, seat: int, hand: Cards) -> Iterator[Move]:
+def generate(table: PhaseTable, seat: int, hand: Cards) -> Iterator[Move]:
     """The legal moves of ``seat`` holding ``hand``, in a stable order: a pass first, then bids
     or fries weakest first; a burial's card sets in :func:`sub_multisets` order."""
     phase = table.phase
@@ -383,7 +367,7 @@ def generate(table: Table, seat: int, hand: Cards) -> Iterator[Move]:
     yield from _shows(table, seat, hand, MoveKind.FRY if phase is Phase.FRY else MoveKind.BID)
 
 
-def count(table: Table, seat: int, hand: Cards) -> int:
+def count(table: PhaseTable, seat: int, hand: Cards) -> int:
     """How many moves :func:`generate` yields; a burial's card sets are counted, not listed."""
     bid = table.bid
     naming = bid is not None and not bid.named
@@ -393,7 +377,7 @@ def count(table: Table, seat: int, hand: Cards) -> int:
 
 
 def describe(
-    table: Table, seat: int, hand: Cards, judge: Callable[[Move], Illegal | None]
+    table: PhaseTable, seat: int, hand: Cards, judge: Callable[[Move], Illegal | None]
 ) -> tuple[tuple[Move, ...], tuple[Choice[Move], ...]]:
     """The legal moves of ``seat`` holding ``hand`` outside the play, described without listing
     them, CORE-API-3 (Choices too large to list): a burial is one family — exactly ``kitty``
@@ -436,7 +420,7 @@ def count_sub_multisets(counts: Sequence[int], size: int) -> int:
     return ways[size]
 
 
-def random_move(table: Table, seat: int, hand: Cards, rng: random.Random) -> Move | None:
+def random_move(table: PhaseTable, seat: int, hand: Cards, rng: random.Random) -> Move | None:
     """A legal move of ``seat`` drawn at random (``None`` if it has none): a burial is a random
     set of the hand's cards, anything else one of the few legal moves."""
     bid = table.bid

@@ -25,8 +25,8 @@ from cardrules.position import Position
 from cardrules.shengji.bids import Bid, bid_trump, needs_naming
 from cardrules.shengji.keys import POSITION_KEYS
 from cardrules.shengji.levels import Settlement, settle
+from cardrules.shengji.match.phases import MAX_REDEALS, Phase, parse_move
 from cardrules.shengji.moves import MoveKind
-from cardrules.shengji.phases import MAX_REDEALS, Phase, parse_move
 from cardrules.shengji.state import State
 from cardrules.shengji.variant import Variant
 from cardrules.textio import is_int

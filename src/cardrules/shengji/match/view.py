@@ -10,7 +10,7 @@ the play state's :class:`~cardrules.shengji.view.View`.
 A match view is a document a server sends its seat (:meth:`MatchView.to_json`) and the client
 reads back (:meth:`MatchView.from_json`) into a view that acts for the seat exactly as the one
 written. The reader is as strict as a match's: it checks the public table with the match's own
-phase checks (:func:`~cardrules.shengji.match_check.check_public`), replays the play view's trick,
+phase checks (:func:`~cardrules.shengji.match.check.check_public`), replays the play view's trick,
 and refuses what a seat can never see (a kitty it has not held, another seat's hand).
 """
 
@@ -31,23 +31,23 @@ from cardrules.legal import Description, LegalMoves
 from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, for_seat
-from cardrules.shengji import phases
 from cardrules.shengji.bids import Bid
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.levels import Settlement
-from cardrules.shengji.match_check import Holdings, check_head, check_public
-from cardrules.shengji.match_facts import MatchFacts, PlayTable
-from cardrules.shengji.match_json import bidding_json, read_public_fields
+from cardrules.shengji.match import phases
+from cardrules.shengji.match.check import Holdings, check_head, check_public
+from cardrules.shengji.match.documents import bidding_json, read_public_fields
+from cardrules.shengji.match.facts import MatchFacts, PlayTable
+from cardrules.shengji.match.phases import Phase
 from cardrules.shengji.moves import Move
 from cardrules.shengji.order import trump_context
-from cardrules.shengji.phases import Phase
 from cardrules.shengji.state import hand_size
 from cardrules.shengji.variant import Variant
 from cardrules.shengji.view import View, read_view
 from cardrules.variant import read_variant
 
 if TYPE_CHECKING:
-    from cardrules.shengji.match import Match
+    from cardrules.shengji.match.state import Match
 
 #: What a client uses; :func:`view_of` serves :meth:`Match.view`.
 __all__ = ["MatchView"]
@@ -294,7 +294,7 @@ def _play_view(match: Match, seat: int) -> View:
 def check_view(view: MatchView) -> None:
     """Raise :class:`PositionError` naming the field if no match could show ``view.seat`` this
     view, SJ-MATCH-4 (What a match shows and saves): the public table as a match checks it
-    (:func:`~cardrules.shengji.match_check.check_public`), the seat's cards, and the kitty only
+    (:func:`~cardrules.shengji.match.check.check_public`), the seat's cards, and the kitty only
     where the seat may see it, SJ-KITTY-2 (Who sees the kitty)."""
     variant = view.variant
     if not isinstance(variant, Variant):
