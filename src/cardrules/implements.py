@@ -10,7 +10,7 @@ explain CLAUSE`` prints ``file:line function`` from them.
 
 A clause no single function decides — one that describes the table, or a rule the whole state
 machine keeps — says so in its text with a paragraph starting **Descriptive:**
-(:attr:`cardrules.cases.Clause.descriptive`), and has no mark; comment citations (``4A4-TABLE-1
+(:attr:`cardrules.clauses.Clause.descriptive`), and has no mark; comment citations (``4A4-TABLE-1
 (Players and decks)``) stay for every place that takes part in a rule.
 """
 
