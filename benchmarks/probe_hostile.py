@@ -1897,8 +1897,16 @@ def service_specs(folder: Path) -> list[Spec]:
                     _one_of(None),
                     _odd_not_none("not a url", "tcp://h", "foo://h:1", "tcp://h:0"),
                 ),
-                Param("connect_timeout", _one_of(5), _odd_not_none(0, -1, 10**6)),
-                Param("progress", _one_of(None), _odd_not_none(5, "x")),
+                Param(
+                    "connect_timeout",
+                    _one_of(5),
+                    _odd_but(lambda v: type(v) in (int, float) and 0 < v <= 600, 0, -1, 10**6),
+                ),
+                Param(
+                    "progress",
+                    _one_of(None),
+                    _odd_but(lambda v: v is None or v is print, 5, "x"),
+                ),
             ],
             budget=3.0,
         ),

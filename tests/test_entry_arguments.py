@@ -456,3 +456,14 @@ def test_what_the_third_probe_found_is_refused_with_a_code() -> None:
     _refused(lambda: load_case_text("format = 1", base=""))
     for what in ("", " ", "\t"):
         _refused(lambda w=what: check_listable(0, w))  # type: ignore[misc]
+
+
+def test_a_progress_function_that_fails_is_a_bad_argument() -> None:
+    """The last full probe of issue 19: ``simulate``'s ``progress`` is the caller's code; what it
+    raises comes back as a ``bad-argument`` naming it, the exception kept as the cause."""
+    from cardrules.simulate import simulate
+
+    variant = siyaosi.load_variant("one-deck")
+    with pytest.raises(ArgumentError) as err:
+        simulate("siyaosi", [variant], games=1, seed=1, bot="random", workers=1, progress=object)  # type: ignore[arg-type]
+    assert err.value.key == "progress" and isinstance(err.value.__cause__, TypeError)

@@ -309,6 +309,19 @@ def _run_cluster(
             yield future.result()
 
 
+def _report(progress: Callable[[int], None], done: int) -> None:
+    """Tell the caller's ``progress`` how many games are done; what it raises is the caller's
+    fault, given back as a ``bad-argument`` naming it (the exception kept as the cause)."""
+    try:
+        progress(done)
+    except CardrulesError:
+        raise
+    except Exception as err:
+        raise ArgumentError(
+            f"the progress function raised {type(err).__name__}", key="progress"
+        ) from err
+
+
 def simulate(
     game: str,
     variants: Sequence[VariantBase],
@@ -378,7 +391,7 @@ def simulate(
         results[label, first] = tallies
         done += len(tallies)
         if progress is not None:
-            progress(done)
+            _report(progress, done)
     # A count one variant never saw is 0 in each of its games, not unknown.
     counted = {name for tallies in results.values() for t in tallies for name in t.counts}
     figures = []
