@@ -134,7 +134,7 @@ def explain(table: PhaseTable, move: object, hand: Cards | None) -> Illegal | No
         return _refuse("not-your-turn", f"seat {turn} acts now, not seat {seat}", _TURN[phase])
     if not move.cards <= hand:
         clause = "SJ-STATE-2" if move.kind is MoveKind.BURY else "SJ-BID-1"
-        return _refuse("not-in-hand", f"you do not hold {move.cards.pretty()}", clause)
+        return CODES.not_in_hand(move.cards, hand, seat=seat, clause=clause)
     if move.kind is MoveKind.BID:
         return _explain_bid(table, move)
     if move.kind is MoveKind.FRY:
