@@ -22,7 +22,7 @@ from importlib import metadata as _metadata
 from cardrules.bots import Bot, RandomBot, Turn, askers, play_round, turns
 from cardrules.cards import Card, Rank, Suit
 from cardrules.cases import Case, CaseFile, load_case_file, load_case_text, rule_on, run_case
-from cardrules.codes import Code, CodeTable
+from cardrules.codes import COMMON_MEANINGS, Code, CodeTable, common_codes
 from cardrules.deck import deal, full_deck, shuffled
 from cardrules.errors import (
     ERROR_CODES,
@@ -64,6 +64,7 @@ except _metadata.PackageNotFoundError:  # pragma: no cover - a checkout on sys.p
     __version__ = "0+unknown"
 
 __all__ = [
+    "COMMON_MEANINGS",
     "ERROR_CODES",
     "Actor",
     "ArgumentError",
@@ -110,6 +111,7 @@ __all__ = [
     "all_games",
     "askers",
     "check_listable",
+    "common_codes",
     "deal",
     "for_seat",
     "full_deck",

@@ -7,7 +7,7 @@ card, rank and suit are O(1) or O(54); adding and removing are tuple arithmetic.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
 from operator import add, le, sub
 from typing import NoReturn
@@ -20,7 +20,7 @@ from cardrules.errors import ArgumentError, ImpossibleCardsError, NotationError
 from cardrules.limits import MAX_CARD_TOKENS, MAX_COPIES, quote
 from cardrules.slots import setter
 
-__all__ = ["Cards", "rank_counts"]
+__all__ = ["Cards", "count_sub_multisets", "rank_counts"]
 
 _ZERO = (0,) * CARD_COUNT
 #: A token of card text: what the ASCII separators (:data:`~cardrules.cards.SEPARATORS`) part,
@@ -326,3 +326,21 @@ class Cards:
 
 #: The ``counts`` slot's own setter (what :func:`_trusted` stores through).
 _set_counts = setter(Cards, "counts")
+
+
+def count_sub_multisets(counts: Sequence[int], size: int) -> int:
+    """How many distinct sets of ``size`` cards a holding of ``counts`` (copies per card) holds:
+    the coefficient of x^size in the product of (1 + x + … + x^n) over the counts, built one card
+    at a time in O(cards · size²) — the number a listing of burials or follows is checked
+    against before any is built."""
+    ways = [1] + [0] * size
+    for held in counts:
+        if not held:
+            continue
+        new = [0] * (size + 1)
+        for total, n in enumerate(ways):
+            if n:
+                for take in range(min(held, size - total) + 1):
+                    new[total + take] += n
+        ways = new
+    return ways[size]

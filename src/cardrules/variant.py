@@ -596,12 +596,35 @@ def load_variant(
         return _build(type(ref), table, source)
     if not isinstance(ref, str | Path):
         raise VariantError(f"a preset name or a path to a variant file, got {args.shown(ref)}")
+    if isinstance(ref, str) and not overrides and base is None and not _is_path(ref):
+        return _cached_preset(ref, game)
     table, file_game = _raw_table(ref, game, base, _Reading(allow_outside))
     source = f"variant {ref}"
     cls = variant_class(file_game)
     if overrides:
         table = _overridden(cls, table, overrides, source)
     return _build(cls, table, source)
+
+
+def _cached_preset(name: str, game: str | None) -> VariantBase:
+    """A preset read once per game that ships it (presets are files of the game's package and
+    a ``Variant`` never changes): a loop that loads the variant for every round does not read and
+    validate its file every time. A preset is read again if its game was registered anew since
+    (another presets folder); a name that is refused is not remembered."""
+    found = _PRESETS.get((name, game))
+    if found is not None and game_named(found[0].game).presets is found[1]:
+        return found[0]
+    table, file_game = _raw_table(name, game, None, _Reading(False))
+    variant = _build(variant_class(file_game), table, f"variant {name}")
+    if len(_PRESETS) >= _MAX_CACHED_PRESETS:
+        _PRESETS.clear()
+    _PRESETS[name, game] = (variant, game_named(file_game).presets)
+    return variant
+
+
+#: The presets read so far, by ``(name, game asked for)``, with the presets folder they came from.
+_PRESETS: dict[tuple[str, str | None], tuple[VariantBase, object]] = {}
+_MAX_CACHED_PRESETS = 256
 
 
 def _overridden(

@@ -18,7 +18,7 @@ from cardrules.cards import Card, Rank
 from cardrules.errors import ArgumentError, DocumentError, IllegalMoveError, PositionError
 from cardrules.events import Event, seen_by
 from cardrules.jsonio import JSON
-from cardrules.multiset import Cards
+from cardrules.multiset import Cards, count_sub_multisets
 from cardrules.position import load_position
 from cardrules.shengji import (
     Match,
@@ -34,7 +34,6 @@ from cardrules.shengji import (
 from cardrules.shengji.bids import flip_banker, flip_trump
 from cardrules.shengji.events import KittyBuried, MovePlayed
 from cardrules.shengji.levels import band_rise
-from cardrules.shengji.match.phases import count_sub_multisets
 
 FOUR = load_variant()
 

@@ -17,8 +17,6 @@ frying, the play and the levels — behind the same protocol.
 
 from __future__ import annotations
 
-import functools
-import re
 import warnings
 from collections.abc import Mapping
 from importlib.resources import files
@@ -129,8 +127,6 @@ def load_variant(
 ) -> Variant:
     """A Shengji variant from a preset name (default ``four-deck``) or a TOML path, with
     ``overrides`` applied and validated."""
-    if isinstance(ref, str) and overrides is None and base is None and _WORD.fullmatch(ref):
-        return _preset(ref)
     variant = _load_variant(ref, game="shengji", overrides=overrides, base=base)
     assert isinstance(variant, Variant)
     return variant
@@ -154,20 +150,6 @@ def __getattr__(name: str) -> object:
         )
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-#: What names a preset rather than a file (a plain word, as the loader reads it).
-_WORD = re.compile(r"[A-Za-z0-9_-]+")
-
-
-@functools.lru_cache(maxsize=64)
-def _preset(name: str) -> Variant:
-    """A preset read once (presets are files of the package and a Variant never changes): loops
-    that load the variant for every round do not read and validate its file every time. A name
-    that is refused is not remembered; it is refused again when asked again."""
-    variant = _load_variant(name, game="shengji")
-    assert isinstance(variant, Variant)
-    return variant
 
 
 def _new(variant: VariantBase, seed: int) -> State:

@@ -3,16 +3,22 @@ frying) — each with the clause it rests on."""
 
 from __future__ import annotations
 
-from cardrules.codes import Code, CodeTable
+from cardrules.codes import Code, CodeTable, common_codes
 
 __all__ = ["CODES"]
 
 #: Every refusal of Shengji, in the play phase and the match's phases.
 CODES = CodeTable(
-    Code("not-a-move", "CORE-API-1", "the object given is not a Shengji move"),
-    Code("no-such-seat", "SJ-TABLE-1", "the seat is not at this table"),
-    Code("not-viewing-seat", "CORE-VIEW-1", "a view checks only its own seat's moves"),
-    Code("round-over", "SJ-STATE-5", "the round (or the match) has ended", also=("SJ-MATCH-2",)),
+    *common_codes(
+        "Shengji",
+        {
+            "not-a-move": "CORE-API-1",
+            "no-such-seat": "SJ-TABLE-1",
+            "not-viewing-seat": "CORE-VIEW-1",
+            "not-in-hand": ("SJ-STATE-2", "SJ-FOLLOW-1", "SJ-BID-1"),
+            "round-over": ("SJ-STATE-5", "SJ-MATCH-2"),
+        },
+    ),
     Code("round-not-over", "SJ-STATE-5", "a result was asked for before the last trick"),
     Code(
         "wrong-phase",
@@ -25,12 +31,6 @@ CODES = CodeTable(
         "SJ-TRICK-1",
         "another seat acts next",
         also=("SJ-DEAL-2", "SJ-BID-6", "SJ-KITTY-1", "SJ-FRY-1"),
-    ),
-    Code(
-        "not-in-hand",
-        "SJ-STATE-2",
-        "the seat does not hold those cards",
-        also=("SJ-FOLLOW-1", "SJ-BID-1"),
     ),
     Code("mixed-suits", "SJ-THROW-1", "a lead is cards of one suit, or all trumps"),
     Code(

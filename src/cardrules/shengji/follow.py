@@ -147,10 +147,7 @@ def _refuse_count(lead: Combination, size: int) -> Illegal:
 
 
 def _refuse_hand(hand: Cards, play: Cards) -> Illegal:
-    missing = Cards.unchecked(
-        tuple(max(0, p - h) for p, h in zip(play.counts, hand.counts, strict=True))
-    )
-    return CODES.refuse("not-in-hand", f"you do not hold {missing.pretty()}", "SJ-FOLLOW-1")
+    return CODES.not_in_hand(play, hand, clause="SJ-FOLLOW-1")
 
 
 @functools.lru_cache(maxsize=1024)

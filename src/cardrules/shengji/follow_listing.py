@@ -21,7 +21,7 @@ import attrs
 from cardrules.cards import CARD_COUNT, Card, all_cards
 from cardrules.errors import CardrulesError
 from cardrules.legal import TooManyMovesError
-from cardrules.multiset import Cards
+from cardrules.multiset import Cards, count_sub_multisets
 from cardrules.shengji import packing
 from cardrules.shengji.combos import Combination, iter_placements
 from cardrules.shengji.follow import Ladder, _holds_piece, _lead_ladder, _of_key, ladder_for
@@ -118,20 +118,6 @@ def _multisets(
             take[m] = t
             out[held[m]] = t
             left -= t
-
-
-def _count_sub_multisets(counts: Sequence[int], size: int) -> int:
-    poly = [1] + [0] * size
-    for n in counts:
-        if not n:
-            continue
-        new = [0] * (size + 1)
-        for d, coef in enumerate(poly):
-            if coef:
-                for t in range(min(n, size - d) + 1):
-                    new[d + t] += coef
-        poly = new
-    return poly[size]
 
 
 @functools.cache
@@ -490,11 +476,11 @@ def count_follows(lead: Combination, hand: Cards, ctx: Table) -> int:
     held = _of_key(hand, ctx, key)
     held_n = len(held)
     if held_n <= need:
-        return _count_sub_multisets((hand - held).counts, need - held_n)
+        return count_sub_multisets((hand - held).counts, need - held_n)
     ladder = ladder_for(lead)
     best = ladder_vector(held, ctx, key, ladder) if ladder.steps else ()
     if not any(best):
-        return _count_sub_multisets(held.counts, need)
+        return count_sub_multisets(held.counts, need)
     counted = _count_by_runs(held, ctx, key, ladder, need, best, _COUNT_LIMIT_EXACT)
     if counted is None:
         # Past the programme's bound the count is refused, not worked out by listing: work
@@ -553,7 +539,7 @@ def follow_listing_size(lead: Combination, hand: Cards, ctx: Table, limit: int) 
         # the led suit's cards, then any of the others: C(n, k) bounds the sets of k of n cards
         k = need - held_n
         bound = math.comb(sum(hc) - held_n, k)
-        return bound if bound <= limit else _count_sub_multisets(suit.of_others(hc), k)
+        return bound if bound <= limit else count_sub_multisets(suit.of_others(hc), k)
     bound = math.comb(held_n, need)
     if bound <= limit:
         return bound
@@ -561,7 +547,7 @@ def follow_listing_size(lead: Combination, hand: Cards, ctx: Table, limit: int) 
     pieces = lead.pieces
     ladder = _lead_ladder(lead)
     if (len(pieces) == 1 and pieces[0].width == 1) or max(held_counts) < 2 or not ladder.steps:
-        return _count_sub_multisets(held_counts, need)
+        return count_sub_multisets(held_counts, need)
     if len(pieces) == 1:
         width, length = pieces[0].shape
         if length == 1:
@@ -572,7 +558,7 @@ def follow_listing_size(lead: Combination, hand: Cards, ctx: Table, limit: int) 
             return len(_pieces(hc, suit, width, length))
     best, req = _vector(hc, suit, ladder)
     if not any(best):
-        return _count_sub_multisets(held_counts, need)
+        return count_sub_multisets(held_counts, need)
     # A follow is disjoint pieces among the options, then other cards of the led suit: the
     # choices of options times the sets of the other cards bound the follows.
     combos = 1
@@ -582,7 +568,7 @@ def follow_listing_size(lead: Combination, hand: Cards, ctx: Table, limit: int) 
             w, m = ladder.shapes[s]
             combos *= math.comb(len(_pieces(hc, suit, w, m)) + n - 1, n)
             in_pieces += n * w * m
-    bound = combos * _count_sub_multisets(held_counts, need - in_pieces)
+    bound = combos * count_sub_multisets(held_counts, need - in_pieces)
     if bound <= limit:
         return bound
     return _count_by_runs(held, ctx, key, ladder, need, best)
@@ -610,13 +596,13 @@ def describe_follows(lead: Combination, hand: Cards, ctx: Table, limit: int) -> 
     if held_n <= need:
         rest = hand - held
         k = need - held_n
-        count = _count_sub_multisets(rest.counts, k)
+        count = count_sub_multisets(rest.counts, k)
         return FollowFamily(held, rest, k, (), count, "SJ-FOLLOW-2", listable)
     empty = Cards()
     pieces = lead.pieces
     ladder = _lead_ladder(lead)
     if (len(pieces) == 1 and pieces[0].width == 1) or max(held_counts) < 2 or not ladder.steps:
-        count = _count_sub_multisets(held_counts, need)
+        count = count_sub_multisets(held_counts, need)
         return FollowFamily(empty, held, need, (), count, "SJ-FOLLOW-2", listable)
     clause = "SJ-FOLLOW-5" if lead.is_throw else "SJ-FOLLOW-3"
     if len(pieces) == 1:
@@ -628,7 +614,7 @@ def describe_follows(lead: Combination, hand: Cards, ctx: Table, limit: int) -> 
             return FollowFamily(empty, empty, 0, (), len(listed), clause, True, listed)
     best, req = _vector(hc, suit, ladder)
     if not any(req):
-        count = _count_sub_multisets(held_counts, need)
+        count = count_sub_multisets(held_counts, need)
         return FollowFamily(empty, held, need, (), count, "SJ-FOLLOW-4", listable)
     needs = []
     for s, n in enumerate(req):

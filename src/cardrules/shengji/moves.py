@@ -10,6 +10,7 @@ After showing four jokers a bidder names the trump with a move that names no car
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import ClassVar
 
@@ -19,6 +20,7 @@ from cardrules.cards import Suit
 from cardrules.move import EMPTY, MoveBase
 from cardrules.multiset import Cards
 from cardrules.shengji.combos import Combination
+from cardrules.slots import builder
 
 __all__ = ["NAMING", "Move", "MoveKind", "Top", "make_move"]
 
@@ -76,20 +78,11 @@ class Move(MoveBase[MoveKind]):
     cards: Cards = EMPTY
 
 
-_new = object.__new__
-_set = object.__setattr__
-_PLAY = MoveKind.PLAY
-
-
-def make_move(seat: int, cards: Cards) -> Move:
-    """``Move(seat, MoveKind.PLAY, cards)`` for a play the rules built themselves (a seat of the
-    table, cards that are a non-empty :class:`~cardrules.multiset.Cards`), without the checks
-    of the constructor — moves are built on every decision of a simulation."""
-    move: Move = _new(Move)
-    _set(move, "seat", seat)
-    _set(move, "kind", _PLAY)
-    _set(move, "cards", cards)
-    return move
+#: ``Move(seat, MoveKind.PLAY, cards)`` for a play the rules built themselves (a seat of the
+#: table, cards that are a non-empty :class:`~cardrules.multiset.Cards`), its slots filled
+#: directly without the checks of the constructor — moves are built on every decision of a
+#: simulation.
+make_move: Callable[[int, Cards], Move] = builder(Move, ("seat", "cards"), {"kind": MoveKind.PLAY})
 
 
 @attrs.frozen

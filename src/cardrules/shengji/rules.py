@@ -168,10 +168,7 @@ def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
         return _refuse("not-your-turn", f"it is seat {turn}'s turn to play, not seat {seat}'s")
     cards = move.cards
     if not cards <= hand:
-        missing = Cards.unchecked(
-            tuple(max(0, p - h) for p, h in zip(cards.counts, hand.counts, strict=True))
-        )
-        return _refuse("not-in-hand", f"you do not hold {missing.pretty()}")
+        return CODES.not_in_hand(cards, hand, seat=seat)
     ctx = sit.ctx
     trick = sit.trick
     if not trick:

@@ -4,20 +4,25 @@ tribute phase's and a won match's (:data:`TRIBUTE_CODES`), and the game's whole 
 
 from __future__ import annotations
 
-from cardrules.codes import Code, CodeTable
+from cardrules.codes import Code, CodeTable, common_codes
 
 __all__ = ["CODES", "PLAY_CODES", "TRIBUTE_CODES"]
 
 #: Every refusal of the 四幺四 play phase.
 PLAY_CODES = CodeTable(
-    Code("not-a-move", "CORE-API-1", "the object given is not a 四幺四 move"),
-    Code("no-such-seat", "4A4-TABLE-2", "the seat is not at this table"),
-    Code("not-viewing-seat", "CORE-VIEW-1", "a view checks only its own seat's moves"),
-    Code("round-over", "4A4-ROUND-1", "the round has ended"),
+    *common_codes(
+        "四幺四",
+        {
+            "not-a-move": "CORE-API-1",
+            "no-such-seat": "4A4-TABLE-2",
+            "not-viewing-seat": "CORE-VIEW-1",
+            "not-in-hand": "4A4-TURN-7",
+            "round-over": "4A4-ROUND-1",
+        },
+    ),
     Code("seat-out", "4A4-TURN-5", "the seat has already gone out"),
     Code("not-your-turn", "4A4-TURN-1", "only a cha, gou or capture may be played out of turn"),
     Code("leader-must-play", "4A4-TURN-1", "the leader of a trick cannot pass"),
-    Code("not-in-hand", "4A4-TURN-7", "the seat does not hold those cards"),
     Code("not-a-combination", "4A4-COMBO-1", "the cards are no combination of the game"),
     Code("does-not-beat", "4A4-TURN-2", "the play does not beat the top of the trick"),
     Code(

@@ -52,7 +52,6 @@ from cardrules.siyaosi.moves import (
 from cardrules.siyaosi.order import BJ, NATURAL, SJ, Table
 from cardrules.siyaosi.rules import Situation, chi_combination
 from cardrules.siyaosi.variant import Variant
-from cardrules.slots import setter
 
 _Key = tuple[int, int, int, int, tuple[int, ...]]
 _Add = Callable[[int, MoveKind, int, Cards, int], None]
@@ -70,13 +69,10 @@ _ALL_KINDS = frozenset(("single", "pair", "run", "bomb", "joker-bomb", "4a4"))
 
 def _cards(counts: list[int]) -> Cards:
     """A Cards from a count list known to be valid (skips re-validation on the hot path)."""
-    c: Cards = _new(Cards)
-    _counts(c, tuple(counts))
-    return c
+    return _unchecked(tuple(counts))
 
 
-_new = object.__new__
-_counts = setter(Cards, "counts")
+_unchecked = Cards.unchecked
 
 
 def _one(i: int) -> Cards:

@@ -222,10 +222,7 @@ def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
         return None
     cards = move.cards
     if not all(map(operator.le, cards.counts, hand.counts)):
-        missing = Cards.unchecked(
-            tuple(max(0, a - b) for a, b in zip(cards.counts, hand.counts, strict=True))
-        )
-        return _refuse("not-in-hand", f"seat {seat} does not hold {missing}")
+        return PLAY_CODES.not_in_hand(cards, hand, seat=seat)
     rc = rank_counts(cards.counts)
     if kind is PLAY:
         return _explain_play(sit, seat, cards, rc, top)

@@ -23,7 +23,7 @@ from cardrules.cards import CARD_COUNT, Rank
 from cardrules.errors import Illegal
 from cardrules.game import common_refusal
 from cardrules.legal import Choice, check_listable
-from cardrules.multiset import Cards
+from cardrules.multiset import Cards, count_sub_multisets
 from cardrules.notation import MoveText, move_text
 from cardrules.shengji.bids import (
     MAX_BID_WIDTH,
@@ -49,7 +49,6 @@ __all__ = [
     "Phase",
     "PhaseTable",
     "count",
-    "count_sub_multisets",
     "deal_moves",
     "describe",
     "explain",
@@ -135,7 +134,7 @@ def explain(table: PhaseTable, move: object, hand: Cards | None) -> Illegal | No
         return _refuse("not-your-turn", f"seat {turn} acts now, not seat {seat}", _TURN[phase])
     if not move.cards <= hand:
         clause = "SJ-STATE-2" if move.kind is MoveKind.BURY else "SJ-BID-1"
-        return _refuse("not-in-hand", f"you do not hold {move.cards.pretty()}", clause)
+        return CODES.not_in_hand(move.cards, hand, seat=seat, clause=clause)
     if move.kind is MoveKind.BID:
         return _explain_bid(table, move)
     if move.kind is MoveKind.FRY:
@@ -403,21 +402,6 @@ def describe(
         )
         return (), (burial,)
     return tuple(generate(table, seat, hand)), ()
-
-
-def count_sub_multisets(counts: Sequence[int], size: int) -> int:
-    """The number of distinct sets of ``size`` cards a hand of ``counts`` holds."""
-    ways = [1] + [0] * size
-    for held in counts:
-        if not held:
-            continue
-        new = [0] * (size + 1)
-        for total, n in enumerate(ways):
-            if n:
-                for take in range(min(held, size - total) + 1):
-                    new[total + take] += n
-        ways = new
-    return ways[size]
 
 
 def random_move(table: PhaseTable, seat: int, hand: Cards, rng: random.Random) -> Move | None:

@@ -133,7 +133,7 @@ def _explain_card(ex: Exchange, move: Move, hand: Cards) -> Illegal | None:
         return _refuse("one-card", f"a {move.kind} is exactly one card, not {cards}", clause)
     card = next(iter(cards))
     if not cards <= hand:
-        return PLAY_CODES.refuse("not-in-hand", f"seat {move.seat} does not hold {card}")
+        return PLAY_CODES.not_in_hand(cards, hand, seat=move.seat)
     if card.rank in excluded(ex.variant):
         return _refuse("card-excluded", f"a {card.rank.text} may not be given", clause)
     if move.kind is MoveKind.TRIBUTE and card not in due_cards(ex, hand):
