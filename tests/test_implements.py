@@ -71,12 +71,7 @@ def test_a_descriptive_clause_is_marked_nowhere() -> None:
     "prefix",
     [
         "4A4",
-        pytest.param(
-            "SJ",
-            marks=pytest.mark.xfail(
-                strict=True, reason="issue 20: Shengji's rules are being marked"
-            ),
-        ),
+        "SJ",
         "CORE",
     ],
 )
@@ -112,4 +107,13 @@ def test_explain_prints_where_4a4_beat_9_is_decided(capsys: pytest.CaptureFixtur
     assert found is not None and found.function == "beats_rule"
     assert found.file == "cardrules/siyaosi/combos.py"
     assert main(["explain", "4A4-BEAT-9"]) == 0
+    assert f"decided by: {found}" in capsys.readouterr().out
+
+
+def test_explain_prints_where_sj_follow_4_is_decided(capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's other example: ``cardrules explain SJ-FOLLOW-4`` names Shengji's follow rule."""
+    found = implementation_of("SJ-FOLLOW-4")
+    assert found is not None and found.function == "explain_follow"
+    assert found.file == "cardrules/shengji/follow.py"
+    assert main(["explain", "SJ-FOLLOW-4"]) == 0
     assert f"decided by: {found}" in capsys.readouterr().out

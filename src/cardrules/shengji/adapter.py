@@ -16,6 +16,7 @@ from cardrules.cards import Suit
 from cardrules.cases.adapter import StateAdapter, UnsupportedCase
 from cardrules.errors import CardrulesError, PositionError
 from cardrules.game import GameState
+from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
@@ -53,6 +54,7 @@ def position_context(position: Position) -> Table:
     return trump_context(variant, levels[banker % 2], position.trump)
 
 
+@implements("SJ-STATE-6")
 def _observe(state: State, key: str) -> object:
     if key == "top":
         # The play now winning the trick; once a trick is over, the play that won it.
@@ -93,6 +95,7 @@ def _trump(trump: Suit | None) -> str:
     return "none" if trump is None else trump.letter
 
 
+@implements("SJ-MATCH-5")
 def _observe_match(match: Match, key: str) -> object:
     """SJ-MATCH-5 (What a match case observes)."""
     if key in _PLAY_KEYS:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from cardrules.cards import CARD_COUNT, Card, Rank, Suit, card_index
+from cardrules.implements import implements
 from cardrules.multiset import Cards
 
 __all__ = [
@@ -70,6 +71,7 @@ class Bid:
     named: bool = True
 
 
+@implements("SJ-BID-1")
 def bid_face(cards: Cards, level: Rank) -> tuple[int, int] | None:
     """``(width, face)`` when ``cards`` are 1–4 identical level cards of one suit or identical
     jokers (SJ-BID-1 (What a bid shows)); ``None`` otherwise."""
@@ -103,6 +105,7 @@ def _face_picker(level: Rank) -> Callable[[Sequence[int]], tuple[int, ...]]:
 
 
 @functools.lru_cache(maxsize=64)
+@implements("SJ-BID-2")
 def _ranking(order: tuple[str, ...]) -> dict[tuple[int, int], BidRank]:
     """Every ``(width, face)`` an order lists, with its rank (SJ-BID-2 (The strength of a
     bid))."""
@@ -182,6 +185,7 @@ def bid_trump(cards: Cards, level: Rank) -> Suit | None:
     return Suit(face[1]) if face is not None and face[1] < SMALL else None
 
 
+@implements("SJ-BID-8")
 def flip_trump(kitty: Sequence[Card], level: Rank) -> Suit | None:
     """SJ-BID-8 (The kitty flip): the suit of the first level card in kitty order, else of the
     first card; a joker there (or an empty kitty) means no-trump."""

@@ -22,6 +22,7 @@ import attrs
 
 from cardrules.cards import CARD_COUNT
 from cardrules.errors import CardrulesError
+from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.shengji.order import MAX_WIDTH, TRUMP, Table
 
@@ -229,6 +230,7 @@ def _suit_key_of(cards: Cards, ctx: Table) -> int | None:
     return keys.pop() if len(keys) == 1 else None
 
 
+@implements("SJ-TRUMP-5", "SJ-UNIT-1")
 def _single_piece(cards: Cards, ctx: Table, key: int) -> Piece | None:
     counts = cards.counts
     held = list(compress(range(CARD_COUNT), counts))
@@ -250,6 +252,7 @@ def _single_piece(cards: Cards, ctx: Table, key: int) -> Piece | None:
     return _make_piece(ctx, lane, positions[0], width, by_pos)
 
 
+@implements("SJ-UNIT-4")
 def split_throw(cards: Cards, ctx: Table) -> tuple[Piece, ...]:
     """The canonical split of cards of one suit key into pieces, SJ-UNIT-4 (How a throw splits
     into pieces): repeatedly take the
@@ -307,6 +310,7 @@ def classify_piece(cards: Cards, ctx: Table) -> Combination | None:
     return None if single is None else Combination((single,), cards, key)
 
 
+@implements("SJ-UNIT-3")
 def classify(cards: Cards, ctx: Table) -> Combination | None:
     """Read cards as one combination: a tuple or tractor, else a throw of canonical pieces.
     ``None`` when the cards are empty or mix suit keys (trumps with plain cards, or two plain
@@ -358,6 +362,7 @@ def _choices(
                 yield (i, *rest)
 
 
+@implements("SJ-ORDER-4")
 def matches_structure(lead: Combination, play: Combination | Cards, ctx: Table) -> bool:
     """Whether ``play`` keeps the lead's structure, as a ruff must to win, SJ-ORDER-4 (Throws
     are beaten only by ruffs that keep their structure): the same
@@ -375,6 +380,7 @@ def matches_structure(lead: Combination, play: Combination | Cards, ctx: Table) 
     return _can_cut(list(combo.cards.counts), shapes, ctx, combo.suit_key)
 
 
+@implements("SJ-THROW-6")
 def _ruff_strength(lead: Combination, ruff: Combination, ctx: Table) -> int:
     """What decides between two ruffs of one throw, SJ-THROW-6 (Who wins a throw): the strongest
     top of a piece of
@@ -391,6 +397,7 @@ def _ruff_strength(lead: Combination, ruff: Combination, ctx: Table) -> int:
     )
 
 
+@implements("SJ-ORDER-1", "SJ-ORDER-2", "SJ-ORDER-3", "SJ-TRICK-3")
 def beats(
     top: Combination, play: Combination, ctx: Table, *, lead: Combination | None = None
 ) -> bool:

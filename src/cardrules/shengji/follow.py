@@ -53,6 +53,7 @@ import attrs
 
 from cardrules.cards import CARD_COUNT
 from cardrules.errors import Illegal
+from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.combos import Combination, iter_placements, piece_name
@@ -82,6 +83,7 @@ class Ladder:
         return " → ".join(piece_name(*self.shapes[s]) for _, s in self.steps) + " → singles"
 
 
+@implements("SJ-FOLLOW-3")
 def _piece_steps(width: int, length: int) -> list[Shape]:
     """Ladder of one lead piece: same width shorter and shorter, then each narrower width from the
     longest length that fits in its cards down to 1; widths ≥ 2 (singles are what is left)."""
@@ -110,6 +112,7 @@ def _ladder(piece_shapes: tuple[Shape, ...]) -> Ladder:
     return Ladder(tuple(steps), tuple(shapes), tuple(budgets), tuple(caps))
 
 
+@implements("SJ-FOLLOW-5")
 def ladder_for(lead: Combination) -> Ladder:
     """The ladder a lead sets: its pieces widest, then longest, first, SJ-FOLLOW-5 (Following a
     throw)."""
@@ -209,6 +212,7 @@ def _holds_piece(counts: Sequence[int], suit: _Suit, width: int, length: int) ->
     return False
 
 
+@implements("SJ-FOLLOW-1", "SJ-FOLLOW-2", "SJ-FOLLOW-4", "SJ-FOLLOW-6")
 def explain_follow(lead: Combination, hand: Cards, play: Cards, ctx: Table) -> Illegal | None:
     """Why ``play`` is not a legal follow to ``lead`` from ``hand``, or ``None`` if it is.
 

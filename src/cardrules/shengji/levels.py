@@ -14,6 +14,7 @@ import attrs
 
 from cardrules.cards import Rank
 from cardrules.errors import PositionError
+from cardrules.implements import implements
 from cardrules.jsonio import Round, Seat, Team
 from cardrules.shengji.bounds import AttackerPoints, Rises, ScoreChange, Scores
 from cardrules.shengji.variant import MatchScore, NextBanker, Variant
@@ -93,6 +94,7 @@ def band_rise(points: int, variant: Variant) -> int:
     return rise
 
 
+@implements("SJ-LEVEL-1", "SJ-LEVEL-2", "SJ-LEVEL-3", "SJ-MATCH-2")
 def settle(
     variant: Variant,
     *,
@@ -148,6 +150,7 @@ def _leader(index: list[int]) -> int | None:
     return 0 if index[0] > index[1] else 1
 
 
+@implements("SJ-MATCH-3")
 def _score(
     variant: Variant, team: int, risen: int, index: list[int], over: bool
 ) -> tuple[int, int]:

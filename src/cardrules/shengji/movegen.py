@@ -16,6 +16,7 @@ from itertools import compress
 
 from cardrules.cards import CARD_COUNT
 from cardrules.errors import Illegal
+from cardrules.implements import implements
 from cardrules.legal import Choice, Description, PieceNeed, check_listable
 from cardrules.limits import MAX_LISTED_MOVES
 from cardrules.multiset import Cards
@@ -71,6 +72,7 @@ def _picker(order: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]
     return getter
 
 
+@implements("SJ-STATE-3")
 def generate(sit: Situation, seat: int, hand: Cards) -> Iterator[Move]:
     """The legal moves of ``seat`` holding ``hand``, lazily, in a stable order, SJ-STATE-3 (The
     legal moves): a lead is any non-empty set of one suit; a follow, what the follow rule

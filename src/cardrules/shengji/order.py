@@ -23,6 +23,7 @@ import attrs
 
 from cardrules.cards import CARD_COUNT, Card, Rank, Suit, all_cards, card_index
 from cardrules.errors import PositionError
+from cardrules.implements import implements
 from cardrules.limits import quote
 from cardrules.shengji.variant import OffSuitOrder, TractorLanes, Variant
 
@@ -109,6 +110,7 @@ class Table:
         return f"<Table {self.describe()}, {self.variant.name}>"
 
 
+@implements("SJ-TRUMP-2", "SJ-TRUMP-3", "SJ-TRUMP-4")
 def _strengths(variant: Variant, level: Rank, trump: Suit | None) -> tuple[list[int], list[int]]:
     keys = [0] * CARD_COUNT
     strength = [0] * CARD_COUNT
@@ -136,6 +138,7 @@ def _strengths(variant: Variant, level: Rank, trump: Suit | None) -> tuple[list[
     return keys, strength
 
 
+@implements("SJ-UNIT-2")
 def _lanes_seed(variant: Variant, level: Rank, trump: Suit | None) -> list[tuple[int, Lane]]:
     """SJ-UNIT-2 (Tractors and lanes): the default lanes as ``(suit key, lane)``."""
     twos = variant.fixed_twos and level != Rank.TWO
@@ -157,6 +160,7 @@ def _lanes_seed(variant: Variant, level: Rank, trump: Suit | None) -> list[tuple
     return out
 
 
+@implements("SJ-UNIT-5")
 def _lanes_classic(variant: Variant, level: Rank, trump: Suit | None) -> list[tuple[int, Lane]]:
     """``tractor_lanes = "classic"``: plain lanes as in "seed"; one trump lane: the trump suit, then
     every 2 as one position (``fixed_twos``), every level card as one position, SJ, BJ."""

@@ -13,6 +13,7 @@ from typing import Protocol
 from cardrules.cards import Rank
 from cardrules.errors import Illegal
 from cardrules.game import common_refusal
+from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, move_text
 from cardrules.shengji.codes import CODES
@@ -115,6 +116,7 @@ class RoundFacts:
         return self.variant.players
 
     @property
+    @implements("SJ-TRICK-1")
     def turn(self) -> int | None:
         """The seat to play next (``None`` once the round is over)."""
         if self.is_over:
@@ -154,6 +156,7 @@ def piece_cached(cards: Cards, ctx: Table) -> Combination | None:
 
 
 # ---------------------------------------------------------------------- legality
+@implements("SJ-THROW-1")
 def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
     """Why ``move`` is illegal in ``sit``, or ``None`` if it is legal. ``hand`` is the mover's
     hand (``None``: not known to the caller, as for a view asked about another seat)."""
@@ -193,6 +196,7 @@ def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
 
 
 # ---------------------------------------------------------------------- reading a move
+@implements("SJ-STATE-2")
 def parse_move(sit: Situation, text: MoveText | str) -> Move:
     """A move from its text (``"2: 8S 8D"``); refuses more copies than the decks hold."""
     return Move.from_text(move_text(text, decks=sit.variant.decks, verbs=Move.verbs()))

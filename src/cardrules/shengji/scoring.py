@@ -15,6 +15,7 @@ import attrs
 
 from cardrules.cards import Rank, all_cards
 from cardrules.errors import CardrulesError
+from cardrules.implements import implements
 from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.shengji.bounds import (
@@ -35,6 +36,7 @@ __all__ = [
 
 
 @lru_cache(maxsize=64)
+@implements("SJ-TABLE-4")
 def point_slots(point_values: tuple[tuple[str, int], ...]) -> tuple[tuple[int, int], ...]:
     """``(card index, points)`` for every card that carries points under this table."""
     by_rank = {Rank.parse(rank): value for rank, value in point_values}
@@ -51,6 +53,7 @@ def points_of(cards: Cards, point_values: tuple[tuple[str, int], ...]) -> int:
     return sum(counts[i] * value for i, value in point_slots(point_values))
 
 
+@implements("SJ-TRICK-5")
 def kitty_factor(mode: KittyMultiplier, k: int) -> int:
     """The kitty multiplier for a last-trick lead whose largest piece has ``k`` cards.
 
@@ -88,6 +91,7 @@ class KittyBonus:
             )
 
 
+@implements("SJ-TRICK-6", "SJ-TRICK-7")
 def kitty_bonus(
     *,
     kitty_points: int,

@@ -25,6 +25,7 @@ from cardrules.deck import deal
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.events import Event
 from cardrules.game import Derives, Steps
+from cardrules.implements import implements
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document, record_json
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
@@ -57,6 +58,7 @@ _set = object.__setattr__
 _Derived = tuple[Table, int, int | None, KittyBonus | None]
 
 
+@implements("SJ-TABLE-2")
 def hand_size(variant: Variant) -> int:
     """Cards each seat is dealt, SJ-TABLE-2 (Deck and deal sizes)."""
     return (variant.total_cards - variant.kitty) // variant.players
@@ -290,6 +292,7 @@ class State(Derives, RoundFacts, Steps[Move]):
 
     # ------------------------------------------------------------------ construction
     @classmethod
+    @implements("SJ-TABLE-3")
     def new(
         cls,
         variant: Variant | str = "four-deck",
@@ -326,6 +329,7 @@ class State(Derives, RoundFacts, Steps[Move]):
         )
 
     @classmethod
+    @implements("SJ-STATE-1")
     def from_position(cls, position: Position) -> State:
         """The state of a ``[position]``, SJ-STATE-1 (What a state holds). Refuses 四幺四-only
         keys, naming them."""
@@ -445,6 +449,7 @@ class State(Derives, RoundFacts, Steps[Move]):
             return _followed(self, hands, trick, top)
         return self._finish_trick(hands, trick, top, sink)
 
+    @implements("SJ-THROW-4")
     def _lead(self, move: Move, sink: list[Event] | None) -> State:
         ctx = self.ctx
         seat = move.seat
@@ -472,6 +477,7 @@ class State(Derives, RoundFacts, Steps[Move]):
             sink.append(MovePlayedEvent(seat, move.kind, move.cards))
         return _led(self, _minus(self.hands, seat, move.cards), (move,))
 
+    @implements("SJ-TRICK-4", "SJ-TRICK-8")
     def _finish_trick(
         self, hands: tuple[Cards, ...], trick: tuple[Move, ...], top: int, sink: list[Event] | None
     ) -> State:
@@ -524,6 +530,7 @@ class State(Derives, RoundFacts, Steps[Move]):
             penalties=self.penalties,
         )
 
+    @implements("SJ-STATE-4")
     def view(self, seat: int) -> View:
         """What ``seat`` may see, SJ-STATE-4 (What a seat may see)."""
         seat = args.seat(seat, self.players)

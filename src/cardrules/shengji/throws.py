@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.shengji.combos import Combination, Piece, holds_beating_piece
 from cardrules.shengji.order import Table
@@ -35,6 +36,7 @@ class ThrowOutcome:
     beaten: tuple[Piece, ...] = ()
 
 
+@implements("SJ-THROW-2", "SJ-THROW-3")
 def resolve_throw(
     throw: Combination, thrower: int, hands: Sequence[Cards], ctx: Table
 ) -> ThrowOutcome:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardrules.errors import PositionError
+from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.shengji.combos import beats
 from cardrules.shengji.moves import Move
@@ -19,6 +20,7 @@ from cardrules.shengji.variant import Variant
 __all__ = ["bonus_after", "overtakes", "winner"]
 
 
+@implements("SJ-TRICK-2")
 def overtakes(trick: Sequence[Move], top: int, cards: Cards, ctx: Table) -> bool:
     """Whether ``cards`` played into ``trick`` take it from the play at index ``top``: the
     first best play keeping the lead's structure wins, later equal plays do not."""

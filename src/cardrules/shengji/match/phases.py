@@ -22,6 +22,7 @@ from typing import Protocol
 from cardrules.cards import CARD_COUNT, Rank
 from cardrules.errors import Illegal
 from cardrules.game import common_refusal
+from cardrules.implements import implements
 from cardrules.legal import Choice, check_listable
 from cardrules.multiset import Cards, count_sub_multisets
 from cardrules.notation import MoveText, move_text
@@ -113,6 +114,7 @@ class PhaseTable(Protocol):
 
 
 # ---------------------------------------------------------------------- legality
+@implements("SJ-MATCH-1")
 def explain(table: PhaseTable, move: object, hand: Cards | None) -> Illegal | None:
     """Why ``move`` is illegal at ``table``, or ``None``; ``hand`` is the mover's hand (``None``:
     unknown to the caller, as for a view asked about another seat)."""
@@ -184,6 +186,7 @@ def _wrong_phase(table: PhaseTable, move: Move) -> Illegal:
     )
 
 
+@implements("SJ-BID-4")
 def _explain_naming(bid: Bid, move: Move) -> Illegal | None:
     """SJ-BID-4 (Four jokers name the trump): only the bidder acts, and only to name."""
     if move.seat != bid.seat:
@@ -224,6 +227,7 @@ def _explain_bid(table: PhaseTable, move: Move) -> Illegal | None:
     return None
 
 
+@implements("SJ-FRY-2")
 def _explain_fry(table: PhaseTable, move: Move) -> Illegal | None:
     """SJ-FRY-2 (What a fry must beat), SJ-FRY-3 (No self-fry)."""
     level = table.level
@@ -268,6 +272,7 @@ def _bid_fault(
     return _fault(seat, rank, face, None if standing is None else standing.seat, held)
 
 
+@implements("SJ-BID-3", "SJ-BID-5", "SJ-FRY-3")
 def _fault(
     seat: int, rank: BidRank, face: tuple[int, int], standing: int | None, held: BidRank | None
 ) -> str | None:

@@ -26,6 +26,7 @@ from cardrules.deck import shuffled
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.events import Event
 from cardrules.game import Derives
+from cardrules.implements import implements
 from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import Choice, Description, LegalMoves
 from cardrules.move import EMPTY
@@ -261,6 +262,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
         return _evolve(self, changes)
 
     # -- the deal and the bidding
+    @implements("SJ-DEAL-1")
     def _deal_round(
         self,
         round_number: int,
@@ -295,6 +297,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
             last=last,
         )
 
+    @implements("SJ-BID-6")
     def _pass(self, sink: list[Event] | None) -> Match:
         if self.phase is Phase.DEAL:
             return self._deal_on(sink)
@@ -307,6 +310,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
             return self._start_play(sink)
         return self._evolve(passes=passes, to_ask=to_ask)
 
+    @implements("SJ-DEAL-2")
     def _deal_on(self, sink: list[Event] | None) -> Match:
         """SJ-DEAL-2 (Dealing as moves): the seat just dealt lets the deal go on."""
         if len(self.stock) <= self.variant.kitty:
@@ -340,6 +344,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
         named = attrs.evolve(bid, trump=trump, named=True)
         return self._evolve(bid=named, trump=trump if self.phase is Phase.BURY else None)
 
+    @implements("SJ-BID-7")
     def _end_bidding(self, sink: list[Event] | None) -> Match:
         """A full circle passed: the standing bid sets the trump, or nobody bid, SJ-BID-7
         (Nobody bids)."""
@@ -368,6 +373,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
         return self._evolve(banker=banker)._take_kitty(banker, trump, kitty, sink)
 
     # -- the kitty and frying
+    @implements("SJ-KITTY-1")
     def _take_kitty(
         self, seat: int, trump: Suit | None, flipped: tuple[Card, ...], sink: list[Event] | None
     ) -> Match:
@@ -382,6 +388,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
             sink.append(KittyTaken(seat, len(kitty)))
         return changed._evolve(phase=Phase.BURY, hands=tuple(hands), kitty=kitty, burier=seat)
 
+    @implements("SJ-FRY-4")
     def _bury(self, move: Move, sink: list[Event] | None) -> Match:
         """SJ-KITTY-1 (The banker buries the kitty); then the others may fry, SJ-FRY-1 (Frying in
         turn), unless the kitty was turned up, SJ-FRY-4 (No frying after a flip)."""
@@ -394,6 +401,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
             return buried._start_play(sink)
         return buried._evolve(phase=Phase.FRY, passes=0, to_ask=(move.seat + 1) % self.players)
 
+    @implements("SJ-FRY-1")
     def _fry(self, move: Move, sink: list[Event] | None) -> Match:
         """SJ-FRY-1 (Frying in turn): the fryer takes the kitty and its bid sets the trump; in
         round 1 it becomes the banker, SJ-BID-9 (The banker of the first round)."""

@@ -26,6 +26,7 @@ from cardrules import args
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.game import Derives, Judge
+from cardrules.implements import implements
 from cardrules.jsonio import JSON, JSONObject, document, open_document
 from cardrules.legal import Description, LegalMoves
 from cardrules.limits import quote
@@ -237,6 +238,7 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
         return view
 
 
+@implements("SJ-KITTY-2")
 def view_of(match: Match, seat: int) -> MatchView:
     """``seat``'s view of ``match``: the kitty only for the seat holding or having buried it,
     SJ-KITTY-2 (Who sees the kitty)."""
