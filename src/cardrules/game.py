@@ -51,6 +51,7 @@ __all__ = [
     "GameView",
     "Judge",
     "MoveLike",
+    "PlayTable",
     "Playable",
     "ResultLike",
     "Steps",
@@ -90,6 +91,7 @@ class MoveLike(Protocol):
 M = TypeVar("M", bound=MoveLike)
 K = TypeVar("K", bound=StrEnum)
 S_co = TypeVar("S_co", covariant=True)
+T_co = TypeVar("T_co", covariant=True)
 
 
 class TopLike(Protocol):
@@ -373,3 +375,29 @@ class Derives:
             object.__setattr__(self, "_derived", None)
         for name, value in zip(self.DERIVED, derived, strict=True):
             object.__setattr__(self, name, value)
+
+
+class PlayTable(Protocol[M, T_co]):
+    """What a match reads of its play phase — a round's play state or a seat's play view — in
+    every game: whose turn it is, what stands on top of the trick (the game's ``Top``), the
+    trick's moves and the clauses that decide a move. Each game's ``match.facts.PlayTable``
+    names its own move and top types (and adds what else its match reads)."""
+
+    @property
+    def turn(self) -> int | None:
+        """The seat whose turn it is; ``None`` once the round is over."""
+        ...
+
+    @property
+    def top(self) -> T_co | None:
+        """What stands on top of the current trick; ``None`` when no trick is open."""
+        ...
+
+    @property
+    def trick(self) -> tuple[M, ...]:
+        """The moves of the current trick, oldest first."""
+        ...
+
+    def grounds(self, move: M) -> tuple[str, ...]:
+        """The clauses that decide ``move``."""
+        ...

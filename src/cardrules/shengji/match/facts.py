@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from cardrules import game
 from cardrules.cards import Rank, Suit
 from cardrules.shengji.bids import Bid
 from cardrules.shengji.match import phases
@@ -17,27 +18,9 @@ from cardrules.shengji.variant import Variant
 __all__ = ["MatchFacts", "PlayTable"]
 
 
-class PlayTable(Protocol):
-    """What a match reads of its play phase (a play state or a play view)."""
-
-    @property
-    def turn(self) -> int | None:
-        """The seat to play; ``None`` once the round is over."""
-        ...
-
-    @property
-    def top(self) -> Top | None:
-        """What stands on top of the current trick; ``None`` when no trick is open."""
-        ...
-
-    @property
-    def trick(self) -> tuple[Move, ...]:
-        """The plays of the current trick, oldest first."""
-        ...
-
-    def grounds(self, move: Move) -> tuple[str, ...]:
-        """The clauses that decide ``move``."""
-        ...
+class PlayTable(game.PlayTable[Move, Top], Protocol):
+    """What a Shengji match reads of its play phase (a play state or a play view):
+    :class:`cardrules.game.PlayTable` of Shengji's moves and top, and the round's card order."""
 
     @property
     def trump_context(self) -> Table:

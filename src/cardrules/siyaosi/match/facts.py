@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from cardrules import game
 from cardrules.siyaosi.match.phases import GROUNDS
 from cardrules.siyaosi.moves import Move, Phase, Top
 from cardrules.siyaosi.tribute import Exchange
@@ -14,27 +15,9 @@ from cardrules.siyaosi.variant import Variant
 __all__ = ["MatchFacts", "PlayTable"]
 
 
-class PlayTable(Protocol):
-    """What a match reads of its play phase (a round's play state or a seat's play view)."""
-
-    @property
-    def turn(self) -> int | None:
-        """The seat whose turn it is; ``None`` once the round is over."""
-        ...
-
-    @property
-    def top(self) -> Top | None:
-        """What stands on top of the current trick."""
-        ...
-
-    @property
-    def trick(self) -> tuple[Move, ...]:
-        """The moves of the current trick, oldest first."""
-        ...
-
-    def grounds(self, move: Move) -> tuple[str, ...]:
-        """The clauses that decide ``move``."""
-        ...
+class PlayTable(game.PlayTable[Move, Top], Protocol):
+    """What a 四幺四 match reads of its play phase (a round's play state or a seat's play view):
+    :class:`cardrules.game.PlayTable` of 四幺四's moves and top."""
 
 
 class MatchFacts:
