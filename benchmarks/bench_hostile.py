@@ -416,6 +416,13 @@ def worst_case_table(rounds: int) -> list[tuple[str, str, float, int]]:
             os.chdir(here)
 
 
+def _record_moves(entry: str, what: str) -> int | None:
+    """The moves of the record a whole-record entry replayed (its budget is per move), else
+    ``None``."""
+    found = re.search(r"(\d+) moves", what)
+    return int(found[1]) if entry.endswith(WHOLE_RECORD) and found else None
+
+
 def print_worst_cases(rounds: int) -> bool:
     """Print the worst-case table; ``True`` if every call kept within the budget."""
     rows = worst_case_table(rounds)
@@ -426,11 +433,9 @@ def print_worst_cases(rounds: int) -> bool:
     print(f"{'entry point':<40} {'worst input':<44} {'time':>10} {'peak':>9}")
     within = True
     for entry, what, seconds, peak in rows:
-        found = re.search(r"(\d+) moves", what)
-        if entry.endswith(WHOLE_RECORD) and found:  # judged per move: see BUDGET_PER_MOVE
-            over = seconds > BUDGET_PER_MOVE * int(found[1]) or peak > BUDGET_BYTES
-        else:
-            over = seconds > BUDGET_SECONDS or peak > BUDGET_BYTES
+        moves = _record_moves(entry, what)
+        budget = BUDGET_SECONDS if moves is None else BUDGET_PER_MOVE * moves
+        over = seconds > budget or peak > BUDGET_BYTES
         within = within and not over
         mark = "  OVER" if over else ""
         print(f"{entry:<40} {what[:44]:<44} {seconds * 1e3:>7.1f} ms {peak / 1e6:>6.1f} MB{mark}")
@@ -441,9 +446,9 @@ def print_worst_cases(rounds: int) -> bool:
         "move); at the limit:"
     )
     for entry, what, seconds, _ in rows:  # a record's cost grows with its moves: the limit's
-        found = re.search(r"(\d+) moves", what)
-        if entry.endswith(WHOLE_RECORD) and found:
-            per_move = seconds / int(found[1])
+        moves = _record_moves(entry, what)
+        if moves is not None:
+            per_move = seconds / moves
             print(
                 f"  {entry}: {per_move * 1e6:.0f} µs a move, so about "
                 f"{per_move * MAX_RECORD_MOVES:.1f} s for a record of {MAX_RECORD_MOVES:,} moves "

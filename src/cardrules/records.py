@@ -361,19 +361,6 @@ def _played(
         yield state, step
 
 
-class _Replayer:
-    """Plays a record's moves on its seeded game; collects each step, refuses an illegal move."""
-
-    def __init__(self, record: Record) -> None:
-        self.record = record
-
-    def __call__(self, state: GameState[M]) -> tuple[JSONObject, list[RecordStep]]:
-        out: list[RecordStep] = []
-        final = play_moves(state, self.record, out)
-        check_result(self.record, final)
-        return final.to_json(), out
-
-
 class _Stepper:
     """Plays a record's moves on its seeded game lazily: one step per item (``None`` items
     without ``keep``), the result compared after the last; then ``over`` says whether the game
@@ -395,6 +382,10 @@ class _Stepper:
         check_result(self.record, final)
         self.over = final.turn is None
         self.document = final.to_json
+
+    def played(self) -> Iterator[RecordStep]:
+        """Deal the record's game and give its steps as they are played (``keep`` is true)."""
+        return (step for step in self.start() if step is not None)
 
     def start(self) -> Iterator[RecordStep | None]:
         """Deal the record's game from its seed (the whole match where the game has one) and
@@ -438,10 +429,10 @@ def steps(record: Record) -> tuple[JSONObject, list[RecordStep]]:
     move that cannot be read or is illegal, and for a stated result the moves do not produce
     (:func:`check_result`)."""
     args.instance(record, Record, "record")
-    entry = game_named(record.game)
-    user = _Replayer(record)
-    played = entry.match_state(record.variant, record.seed, user)
-    return played if played is not None else entry.new_state(record.variant, record.seed, user)
+    stepper = _Stepper(record)
+    played = list(stepper.played())
+    assert stepper.document is not None
+    return stepper.document(), played
 
 
 def iter_steps(record: Record) -> Iterator[RecordStep]:
@@ -452,7 +443,7 @@ def iter_steps(record: Record) -> Iterator[RecordStep]:
     raises :class:`RecordError` when it is reached; a stated result the moves do not produce,
     after the last step (:func:`check_result`)."""
     args.instance(record, Record, "record")
-    return (step for step in _Stepper(record).start() if step is not None)
+    return _Stepper(record).played()
 
 
 def replay(record: Record) -> JSONObject:
@@ -478,7 +469,7 @@ def render(
         args.integer(round_number, 1, MAX_RECORD_MOVES, "round_number", what="a round number")
     seat = args.optional_seat(seat, record.variant.players)
     stepper = _Stepper(record)
-    played = (step for step in stepper.start() if step is not None)  # one at a time: no list
+    played = stepper.played()  # one at a time: no list
     title = f"{record.game} / {record.variant.name}, seed {record.seed}"
     lines = [title + (f", as seen by seat {seat}" if seat is not None else "")]
     current = 1
@@ -614,8 +605,6 @@ class Recording(Steps[M]):
         a stated result the moves do not produce (:func:`check_result`)."""
         args.instance(record, Record, "record")
         start = cls.new(record.variant, seed=record.seed)
-        if record.game != start.variant.game:
-            raise RecordError(f"this is a {record.game} record, not a {start.variant.game} one")
         final = play_moves(cast("GameState[M]", start), record)
         check_result(record, final)
         assert isinstance(final, cls)

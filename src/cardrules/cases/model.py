@@ -435,8 +435,6 @@ def _position(table: Mapping[str, Any], reading: _Reading, where: str) -> Positi
 def find_case_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     """Every ``*.toml`` case file named or found below the given folders, sorted; anything
     but paths is refused at once (``bad-argument``)."""
-    if isinstance(paths, Path):
-        raise ArgumentError(f"a list of paths, got {args.shown(paths)}", key="paths")
     named: list[str | Path] = []
     for n, each in enumerate(args.listed(paths, MAX_PATHS, "paths", what="a list of paths")):
         if not isinstance(each, str | Path) or len(str(each)) > MAX_PATH_CHARS:

@@ -161,10 +161,8 @@ def cheapest_follow(
     led, held = _combination(lead, "lead"), _cards(hand, context, "hand")
     if cost is not None and not callable(cost):
         raise ArgumentError(f"a function of a card, or None, got {args.shown(cost)}", key="cost")
-    price = None if cost is None else _prices(cost).__getitem__
-    return follow_listing.cheapest_follow(
-        led, held, context, None if price is None else _by_index(price)
-    )
+    checked = None if cost is None else _checked_cost(cost)
+    return follow_listing.cheapest_follow(led, held, context, checked)
 
 
 def _prices(cost: Callable[[Card], float]) -> tuple[float, ...]:
@@ -189,8 +187,10 @@ def _prices(cost: Callable[[Card], float]) -> tuple[float, ...]:
     return tuple(out)
 
 
-def _by_index(price: Callable[[int], float]) -> Callable[[Card], float]:
-    return lambda card: price(card.index)
+def _checked_cost(cost: Callable[[Card], float]) -> Callable[[Card], float]:
+    """``cost`` asked once per card and checked (:func:`_prices`), then read back by index."""
+    prices = _prices(cost)
+    return lambda card: prices[card.index]
 
 
 def resolve_throw(
