@@ -20,6 +20,7 @@ types stay visible to mypy all the way through, with no ``Any``.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 import attrs
 
 from cardrules import plugins
+from cardrules.errors import CardrulesError
 from cardrules.events import check_event_classes, seen_by
 from cardrules.jsonio import read_by_type
 
@@ -49,6 +51,7 @@ __all__ = [
     "game_named",
     "game_names",
     "register",
+    "resolve_bot",
     "unregister",
 ]
 
@@ -256,3 +259,36 @@ def game_named(name: object, *, key: str = "game") -> Game:
     :class:`~cardrules.errors.VariantError` naming ``key`` and the games there are (a game
     whose plugin cannot be used: its :class:`~cardrules.plugins.PluginError`)."""
     return plugins.game_named(name, check_event_classes, key=key)
+
+
+#: The Chinese level names a bot may be asked for by, and the game's bot name each stands for.
+LEVEL_ALIASES = {"简单": "easy", "困难": "hard", "专家": "expert"}
+#: The longest bot name (or ``module:Class`` text) :func:`resolve_bot` reads.
+MAX_BOT_NAME = 200
+
+
+def resolve_bot(bots: Mapping[str, Callable[[], object]], name: object) -> Callable[[], object]:
+    """The factory of the bot called ``name`` among a game's ``bots``.
+
+    ``name`` is one of the game's own names (``random``, ``heuristic`` …), a Chinese level name
+    (简单, 困难, 专家 — resolved only when the game has easy, hard or expert), or
+    ``module:Class``: the module is imported and the class, called with no arguments, must give
+    an object with a ``choose`` method. Any failure raises a
+    :class:`~cardrules.errors.CardrulesError` with code ``unknown-bot`` naming the text.
+    """
+    if not isinstance(name, str) or not name or len(name) > MAX_BOT_NAME:
+        raise CardrulesError(f"unknown bot {str(name)[:MAX_BOT_NAME]!r}", code="unknown-bot")
+    key = LEVEL_ALIASES.get(name, name)
+    if key in bots:
+        return bots[key]
+    module, sep, cls = name.partition(":")
+    if not sep:
+        raise CardrulesError(f"unknown bot {name!r} (one of {', '.join(bots)})", code="unknown-bot")
+    try:
+        found = getattr(importlib.import_module(module), cls)
+    except Exception as e:  # any import failure of a user's module is one error
+        raise CardrulesError(f"unknown bot {name!r}: {e}", code="unknown-bot") from None
+    if not isinstance(found, type) or not callable(getattr(found, "choose", None)):
+        raise CardrulesError(f"unknown bot {name!r}: no class with choose", code="unknown-bot")
+    factory: Callable[[], object] = found
+    return factory
