@@ -28,7 +28,7 @@ from cardrules.events import Event, seen_by
 from cardrules.game import GameState, GameView, MoveLike
 from cardrules.multiset import Cards
 from cardrules.records import Record
-from cardrules.registry import Game, GameEntry
+from cardrules.registry import Game, GameEntry, resolve_bot
 from cardrules.rng import SeededRandom, derive_seed
 from cardrules.variant import VariantBase
 
@@ -83,11 +83,8 @@ class _Terminal:
         if not 0 <= self.seat < state.players:
             raise CardrulesError(f"--seat is 0..{state.players - 1}, got {self.seat}")
         bots = game.bots
-        if self.bot not in bots:
-            raise CardrulesError(
-                f"unknown bot {self.bot!r} (one of {', '.join(bots)})", code="unknown-bot"
-            )
-        seated = {s: bots[self.bot]() for s in range(state.players) if s != self.seat}
+        make = resolve_bot(bots, self.bot)
+        seated = {s: make() for s in range(state.players) if s != self.seat}
         rng = SeededRandom(derive_seed(self.seed, 1))
         # The state before each of the person's moves, and how many moves had been played then.
         history: list[tuple[GameState[M], int]] = []

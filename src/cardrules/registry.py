@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from importlib.resources.abc import Traversable
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast
 
 import attrs
 
@@ -58,6 +58,8 @@ __all__ = [
 R_co = TypeVar("R_co", covariant=True)
 R = TypeVar("R")
 M = TypeVar("M", bound="MoveLike")
+#: The type of the bots a game's factories make (:func:`resolve_bot`).
+B = TypeVar("B")
 
 
 class StateUser(Protocol[R_co]):
@@ -267,7 +269,7 @@ LEVEL_ALIASES = {"简单": "easy", "困难": "hard", "专家": "expert"}
 MAX_BOT_NAME = 200
 
 
-def resolve_bot(bots: Mapping[str, Callable[[], object]], name: object) -> Callable[[], object]:
+def resolve_bot(bots: Mapping[str, Callable[[], B]], name: object) -> Callable[[], B]:
     """The factory of the bot called ``name`` among a game's ``bots``.
 
     ``name`` is one of the game's own names (``random``, ``heuristic`` …), a Chinese level name
@@ -290,5 +292,5 @@ def resolve_bot(bots: Mapping[str, Callable[[], object]], name: object) -> Calla
         raise CardrulesError(f"unknown bot {name!r}: {e}", code="unknown-bot") from None
     if not isinstance(found, type) or not callable(getattr(found, "choose", None)):
         raise CardrulesError(f"unknown bot {name!r}: no class with choose", code="unknown-bot")
-    factory: Callable[[], object] = found
-    return factory
+    # checked above as far as Python can: a class with ``choose``
+    return cast("Callable[[], B]", found)
