@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardrules.bots import RandomBot
+from cardrules.cli import level_bot
 from cardrules.errors import CardrulesError
 from cardrules.registry import resolve_bot
 
@@ -35,3 +36,10 @@ def test_errors(name: str) -> None:
         resolve_bot(BOTS, name)
     assert e.value.code == "unknown-bot"
     assert name[:50] in str(e.value)
+
+
+def test_level_uses_the_games_own_level_once_it_has_one() -> None:
+    assert level_bot(("random", "heuristic"), "hard") == "heuristic"
+    assert level_bot(("random", "heuristic", "hard"), "困难") == "hard"
+    with pytest.raises(CardrulesError):
+        level_bot(("random",), "nope")

@@ -12,7 +12,7 @@
   rests on, its cases; a ruling id of the sources (``Y-TABLE-1``) lists the clauses resting on it
 - ``cardrules replay FILE [--round N] [--seat S]`` — a game record, readably
 - ``cardrules schema [NAME]`` — the JSON Schema of a document (``siyaosi.state`` …), or the list
-- ``cardrules play GAME [--variant V] [--seat S] [--seed N] [--bot B] [--record PATH]`` — play
+- ``cardrules play GAME [--variant V] [--seat S] [--seed N] [--bot B | --level L] [--record PATH]`` — play
   one seat in the terminal against bots; the game record is saved at the end
 - ``cardrules simulate GAME --games N [--variant A --variant B …] [--bot B] [--seed S]
   [--workers W | --cluster ADDRESS [--connect-timeout S]] [--json] [--save PATH]`` — bots play;
@@ -63,7 +63,7 @@ from cardrules.jsonio import JSON
 from cardrules.judge import CaseError, judge_case
 from cardrules.limits import MAX_LINE_CHARS, quote
 from cardrules.records import RECORD_SUFFIXES, read_record, render
-from cardrules.registry import game_named, game_names
+from cardrules.registry import LEVEL_ALIASES, game_named, game_names
 from cardrules.schema import schema_names, schema_of
 from cardrules.textio import parse_toml, read_text
 from cardrules.variant import (
@@ -307,6 +307,21 @@ def _where(lang: str, file: str, translated: bool) -> str:
     return f"{lang}/{file}" if translated and lang != "en" else file
 
 
+#: The levels ``cardrules play --level`` offers, and the bot a game lacking one falls back to.
+LEVELS = {"easy": "random", "hard": "heuristic", "expert": "heuristic"}
+
+
+def level_bot(names: tuple[str, ...], level: str) -> str:
+    """The bot name ``--level`` stands for at a game with bots ``names``: the level itself (or
+    the English name of a Chinese one) when the game has it, else the older bot it replaces."""
+    key = LEVEL_ALIASES.get(level, level)
+    if key not in LEVELS:
+        raise CardrulesError(
+            f"unknown level {quote(level)} (easy, hard or expert)", code="unknown-bot"
+        )
+    return key if key in names else LEVELS[key]
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     """A person plays one seat against bots; the record is saved at the end."""
     from cardrules.play import play_in_terminal
@@ -321,7 +336,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         variant,
         seat=args.seat,
         seed=args.seed,
-        bot=args.bot,
+        bot=args.bot or level_bot(game.bot_names, args.level),
         stdin=sys.stdin,
         stdout=sys.stdout,
     )
@@ -493,7 +508,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--variant", default=None, help="preset name or variant file")
     play.add_argument("--seat", type=int, default=0, help="your seat (0 = the first)")
     play.add_argument("--seed", type=int, default=None, help="the deal (random if left out)")
-    play.add_argument("--bot", default="heuristic", help="the bots' kind: heuristic or random")
+    who = play.add_mutually_exclusive_group()
+    who.add_argument("--bot", default=None, help="any bot name, or module:Class")
+    who.add_argument(
+        "--level", default="hard", help="easy, hard (default) or expert; also 简单, 困难, 专家"
+    )
     play.add_argument(
         "--record",
         default=None,
