@@ -12,8 +12,9 @@
   rests on, its cases; a ruling id of the sources (``Y-TABLE-1``) lists the clauses resting on it
 - ``cardrules replay FILE [--round N] [--seat S]`` — a game record, readably
 - ``cardrules schema [NAME]`` — the JSON Schema of a document (``siyaosi.state`` …), or the list
-- ``cardrules play GAME [--variant V] [--seat S] [--seed N] [--bot B | --level L] [--record PATH]`` — play
-  one seat in the terminal against bots; the game record is saved at the end
+- ``cardrules play GAME [--variant V] [--seat S] [--seed N] [--bot B | --level L]
+  [--record PATH]`` — play one seat in the terminal against bots; the game record is saved at
+  the end
 - ``cardrules simulate GAME --games N [--variant A --variant B …] [--bot B] [--seed S]
   [--workers W | --cluster ADDRESS [--connect-timeout S]] [--json] [--save PATH]`` — bots play;
   the figures with 95% intervals, B against A (a scheduler address is checked at once, and one
