@@ -33,7 +33,7 @@ from cardrules.bots import Bot, turns
 from cardrules.errors import ArgumentError, CardrulesError
 from cardrules.game import GameState, MoveLike
 from cardrules.jsonio import FORMAT, JSONObject
-from cardrules.registry import GameEntry, game_named
+from cardrules.registry import GameEntry, game_named, resolve_bot
 from cardrules.rng import SeededRandom, derive_seed
 from cardrules.stats import Comparison, Estimate, GameTally, compare, estimate, merge
 from cardrules.variant import VariantBase, variant_from_table
@@ -84,13 +84,10 @@ class _OneGame:
         self.seed = seed
 
     def __call__(self, state: GameState[M], game: GameEntry[M]) -> GameTally:
-        if self.bot not in game.bots:
-            raise CardrulesError(
-                f"unknown bot {self.bot!r} (one of {', '.join(game.bots)})", code="unknown-bot"
-            )
+        make = resolve_bot(game.bots, self.bot)
         if game.tally is None:
             raise CardrulesError(f"{game.name} has nothing to tally")
-        bots: list[Bot[M]] = [game.bots[self.bot]() for _ in range(state.players)]
+        bots: list[Bot[M]] = [make() for _ in range(state.players)]
         tally = game.tally()
         before = state
         rng = SeededRandom(self.seed)
