@@ -8,12 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 from jsonschema import Draft202012Validator
 
 from cardrules.errors import CardrulesError
+from cardrules.registry import game_named
+from cardrules.rng import derive_seed
 from cardrules.schema import schema_of
-from cardrules.simulate import Simulation, simulate
+from cardrules.simulate import Simulation, _DuelDeal, simulate
 from cardrules.stats import GameTally, TallyBuilder, compare, estimate, merge
 from cardrules.variant import load_variant
 
@@ -175,3 +178,93 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
         done = _cardrules(*args)
         assert done.returncode == 2, (args, done.stderr)
         assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+# ---------------------------------------------------------------------- duels
+def _duel(game: str, preset: str, deals: int, **kwargs: object) -> Simulation:
+    variant = load_variant(preset, game=game)
+    return simulate(game, [variant], games=deals, bots=("heuristic", "random"), **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_duel_seats_each_bot_on_each_team_of_the_same_deal() -> None:
+    entry = game_named("siyaosi")
+    variant = load_variant("classic", game="siyaosi")
+    tally = entry.seat_bots(variant, derive_seed(1, 0), _DuelDeal(("random", "random"), True, 7))
+    # two plays of the deal: two round scores, and A's deal score is their mean
+    rounds = tally.samples["duel.round-score"]
+    assert len(rounds) == 2
+    assert tally.samples["duel.score"] == (sum(rounds) / 2,)
+    # the same bots on both teams, the same deal and bot seed: the plays mirror each other, so
+    # A (random) wins exactly one of them and its margins cancel
+    assert sorted(rounds) == [0.0, 1.0]
+    assert tally.samples["duel.margin"] == (0.0,)
+
+
+def test_a_duel_reports_the_stronger_bot_clearly_ahead() -> None:
+    sim = _duel("siyaosi", "classic", 12, rounds=True, workers=1)
+    duel = sim.variants[0].duel
+    assert duel is not None and duel.a == "heuristic" and duel.deals == 12
+    assert duel.win_rate.mean > 0.5 and duel.unit == "levels"
+    assert duel.decisions_per_second > 0
+    document = sim.to_json()
+    assert document["bots"] == ["heuristic", "random"] and document["rounds"] is True
+    variants = document["variants"]
+    assert isinstance(variants, list) and isinstance(variants[0], dict)
+    reported = variants[0]["duel"]
+    assert isinstance(reported, dict)
+    rate = reported["win_rate"]
+    assert isinstance(rate, dict)
+    low, mean, high = (rate[k] for k in ("low", "estimate", "high"))
+    assert isinstance(low, float) and isinstance(mean, float) and isinstance(high, float)
+    assert 0.0 <= low <= mean <= high <= 1.0
+    validator = Draft202012Validator(schema_of("siyaosi.simulation"))
+    assert not list(validator.iter_errors(document))
+
+
+def test_a_shengji_duel_counts_points_and_rounds() -> None:
+    sim = _duel("shengji", "four-deck", 1, rounds=True, workers=1)
+    duel = sim.variants[0].duel
+    assert duel is not None and duel.unit == "points"
+    assert duel.round_win_rate is not None and duel.round_win_rate.n == 2
+    validator = Draft202012Validator(schema_of("shengji.simulation"))
+    assert not list(validator.iter_errors(sim.to_json()))
+
+
+def test_a_duel_is_the_same_however_the_work_is_split() -> None:
+    alone, pooled = (
+        _duel("siyaosi", "one-deck", 4, rounds=True, workers=workers) for workers in (1, 2)
+    )
+    a, b = alone.variants[0].duel, pooled.variants[0].duel
+    assert a is not None and b is not None
+    # every figure but the speed, which is measured
+    assert attrs.evolve(a, decisions_per_second=0.0) == attrs.evolve(b, decisions_per_second=0.0)
+
+
+def test_rounds_need_a_duel_and_a_duel_two_known_bots() -> None:
+    classic = [load_variant("classic", game="siyaosi")]
+    with pytest.raises(CardrulesError, match="rounds"):
+        simulate("siyaosi", classic, games=1, rounds=True)
+    with pytest.raises(CardrulesError, match="two bot names"):
+        simulate("siyaosi", classic, games=1, bots=("random",))  # type: ignore[arg-type]
+    with pytest.raises(CardrulesError, match="unknown bot"):
+        simulate("siyaosi", classic, games=1, bots=("random", "genius"))
+
+
+def test_the_duel_command_prints_the_win_rate() -> None:
+    done = _cardrules(
+        "simulate",
+        "siyaosi",
+        "--bots",
+        "heuristic,random",
+        "--games",
+        "2",
+        "--rounds",
+        "--workers",
+        "1",
+        "--quiet",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "win rate" in done.stdout and "levels" in done.stdout
+    bad = _cardrules("simulate", "siyaosi", "--bots", "heuristic", "--games", "2")
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr
+    assert bad.stderr.count("\n") == 1

@@ -357,6 +357,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.cluster is not None:  # refused at once, before a variant is read or a game played
         check_cluster_address(args.cluster)
+    duel = None
+    if args.bots is not None:
+        names = [n.strip() for n in args.bots.split(",")]
+        if len(names) != 2 or not all(names):
+            raise CardrulesError(f"--bots names two bots, A,B; got {args.bots!r}")
+        duel = (names[0], names[1])
     refs = args.variant or [list_presets(args.game)[0][1]]
     variants = [_load(ref, args) for ref in refs]
     total = args.games * len(variants)
@@ -376,6 +382,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             games=args.games,
             seed=args.seed,
             bot=args.bot,
+            bots=duel,
+            rounds=args.rounds,
             workers=args.workers,
             cluster=args.cluster,
             progress=lambda done: bar.update(task, completed=done),
@@ -536,7 +544,25 @@ def _parser() -> argparse.ArgumentParser:
         metavar="V",
         help="preset or file; repeat to compare (the first is the baseline)",
     )
-    simulate.add_argument("--bot", default="heuristic", help="heuristic (default) or random")
+    who = simulate.add_mutually_exclusive_group()
+    who.add_argument(
+        "--bot",
+        default="heuristic",
+        help="every seat's bot: a level (easy, hard, expert, 简单 …), random, heuristic "
+        "(default) or module:Class",
+    )
+    who.add_argument(
+        "--bots",
+        default=None,
+        metavar="A,B",
+        help="a duplicate duel: A on one team, B on the other, each deal played twice with "
+        "the teams' bots swapped; prints A's win rate and margin",
+    )
+    simulate.add_argument(
+        "--rounds",
+        action="store_true",
+        help="with --bots: each game is the first round of a match, not the whole match",
+    )
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument(
         "--workers", type=int, default=None, help="local processes (default: one per core)"

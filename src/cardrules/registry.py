@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from cardrules.game import GameState, MoveLike
     from cardrules.jsonio import JSON, Bounds, JSONObject
     from cardrules.position import Position
-    from cardrules.stats import Tallier
+    from cardrules.stats import DuelScorer, Tallier
     from cardrules.variant import VariantBase
 
 __all__ = [
@@ -152,6 +152,16 @@ class Game(Protocol):
         """The names of the game's bots (``random``, ``heuristic`` …)."""
         ...
 
+    @property
+    def bots(self) -> Mapping[str, Callable[[], object]]:
+        """The game's bots by name (:func:`resolve_bot` reads them)."""
+        ...
+
+    @property
+    def duel(self) -> Callable[[], DuelScorer] | None:
+        """What scores a game of a duel between bots, when the game can."""
+        ...
+
     def seat_bots(self, variant: VariantBase, seed: int, user: TableUser[R]) -> R:
         """Start what a game between bots plays from ``seed`` and hand it to ``user`` with the
         game's entry (its bots and tally)."""
@@ -184,6 +194,8 @@ class GameEntry(Generic[M]):
     bots: Mapping[str, Callable[[], Bot[M]]] = attrs.field(factory=dict)
     #: What a simulation counts in one game of it (``cardrules.<game>.stats``).
     tally: Callable[[], Tallier[M]] | None = None
+    #: Scores a duel's game for team 0 from its events (``cardrules.<game>.stats.Duel``).
+    duel: Callable[[], DuelScorer] | None = None
     #: The ranges of the integers of the game's records (events, results) at any of its tables
     #: (``cardrules.<game>.bounds.record_bounds``), for a record that does not say its variant.
     record_bounds: Callable[[], Bounds] | None = None

@@ -380,6 +380,23 @@ def simulation_schema(game: str) -> JSONObject:
         {**{k: number for k in ("difference", "low", "high")}, "clear": {"type": "boolean"}}
     )
     name: JSONObject = {"type": "string", "maxLength": MAX_NAME_CHARS}
+    interval = obj({k: number for k in ("estimate", "low", "high")})
+    duel = obj(
+        {
+            "a": {"type": "string"},
+            "b": {"type": "string"},
+            "deals": {"type": "integer", "minimum": 1},
+            "win_rate": interval,
+            "margin": obj(
+                {**{k: number for k in ("estimate", "low", "high")}, "unit": {"type": "string"}}
+            ),
+            "rounds": obj(
+                {"n": {"type": "integer", "minimum": 0}, "win_rate": interval, "margin": interval}
+            ),
+            "decisions_per_second": number,
+        }
+    )
+    nullable_duel: JSONObject = {"anyOf": [duel, {"type": "null"}]}
     return document_schema(
         game,
         "simulation",
@@ -391,8 +408,15 @@ def simulation_schema(game: str) -> JSONObject:
             "variants": {
                 "type": "array",
                 "minItems": 1,
-                "items": obj({"name": name, "measures": measures}),
+                "items": obj({"name": name, "measures": measures, "duel": nullable_duel}),
             },
+            "bots": {
+                "anyOf": [
+                    {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+                    {"type": "null"},
+                ]
+            },
+            "rounds": {"type": "boolean"},
             "comparisons": array(
                 obj(
                     {

@@ -20,10 +20,12 @@ import asyncio
 import math
 import multiprocessing
 import os
+import random
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 from rich.table import Table
@@ -31,11 +33,19 @@ from rich.table import Table
 from cardrules import args
 from cardrules.bots import Bot, turns
 from cardrules.errors import ArgumentError, CardrulesError
-from cardrules.game import GameState, MoveLike
+from cardrules.game import GameState, GameView, MoveLike
 from cardrules.jsonio import FORMAT, JSONObject
-from cardrules.registry import GameEntry, game_named, resolve_bot
+from cardrules.registry import GameEntry, TableUser, game_named, resolve_bot
 from cardrules.rng import SeededRandom, derive_seed
-from cardrules.stats import Comparison, Estimate, GameTally, compare, estimate, merge
+from cardrules.stats import (
+    Comparison,
+    Estimate,
+    GameTally,
+    TallyBuilder,
+    compare,
+    estimate,
+    merge,
+)
 from cardrules.variant import VariantBase, variant_from_table
 
 __all__ = [
@@ -74,6 +84,10 @@ class Job:
     bot: str
     first: int
     count: int
+    #: A duel's bots (A, B): each deal is played twice, A on the even seats then on the odd ones.
+    bots: tuple[str, str] | None = None
+    #: Play the first round of each match only (settled with every phase of it).
+    rounds: bool = False
 
 
 class _OneGame:
@@ -97,6 +111,76 @@ class _OneGame:
         return tally.finish(before)
 
 
+class _Counted(Generic[M]):
+    """A bot whose ``choose`` calls are counted and timed (CPU seconds)."""
+
+    __slots__ = ("bot", "calls", "seconds")
+
+    def __init__(self, bot: Bot[M]) -> None:
+        self.bot = bot
+        self.calls = 0
+        self.seconds = 0.0
+
+    def choose(self, view: GameView[M], rng: random.Random) -> M | None:
+        """The wrapped bot's choice, counted and timed."""
+        started = time.process_time()
+        move = self.bot.choose(view, rng)
+        self.seconds += time.process_time() - started
+        self.calls += 1
+        return move
+
+
+#: The names of the samples a duel's game gives (A's figures).
+DUEL_SCORE, DUEL_MARGIN = "duel.score", "duel.margin"
+DUEL_ROUND_SCORE, DUEL_ROUND_MARGIN = "duel.round-score", "duel.round-margin"
+DUEL_DECISIONS, DUEL_SECONDS = "duel.decisions", "duel.seconds"
+
+
+class _DuelDeal:
+    """A :class:`~cardrules.registry.TableUser` that plays one deal of a duplicate duel twice —
+    bot A on the even seats (team 0) and B on the odd ones, then the other way round, the bots
+    drawing from the same seed both times — and gives A's score on the deal (the mean of its two
+    results: 1 won, 0 lost, ½ drawn), its margin, its result in every round, and the decisions
+    made with the CPU seconds they took."""
+
+    def __init__(self, bots: tuple[str, str], rounds: bool, seed: int) -> None:
+        self.bots = bots
+        self.rounds = rounds
+        self.seed = seed
+
+    def __call__(self, state: GameState[M], game: GameEntry[M]) -> GameTally:
+        make_a, make_b = (resolve_bot(game.bots, name) for name in self.bots)
+        if game.duel is None:
+            raise CardrulesError(f"{game.name} cannot score a duel", code="unknown-bot")
+        tally = TallyBuilder()
+        scores, margins = [], []
+        for a_team in (0, 1):
+            seated = [
+                _Counted(make_a() if seat % 2 == a_team else make_b())
+                for seat in range(state.players)
+            ]
+            scorer = game.duel()
+            bots: list[Bot[M]] = list(seated)
+            for _after, turn in turns(
+                state, bots, SeededRandom(self.seed), max_moves=MAX_GAME_MOVES
+            ):
+                scorer.observe(turn.events)
+                if self.rounds and scorer.rounds:
+                    break
+            score, margin = scorer.rounds[0] if self.rounds else scorer.game()
+            sign = 1.0 if a_team == 0 else -1.0
+            scores.append(score if a_team == 0 else 1.0 - score)
+            margins.append(sign * margin)
+            for round_score, round_margin in scorer.rounds[:1] if self.rounds else scorer.rounds:
+                tally.sample(DUEL_ROUND_SCORE, round_score if a_team == 0 else 1.0 - round_score)
+                tally.sample(DUEL_ROUND_MARGIN, sign * round_margin)
+            tally.count(DUEL_DECISIONS, sum(b.calls for b in seated))
+            tally.sample(DUEL_SECONDS, sum(b.seconds for b in seated))
+        tally.sample(DUEL_SCORE, sum(scores) / 2)
+        tally.sample(DUEL_MARGIN, sum(margins) / 2)
+        return tally.build()
+
+
 def run_job(job: Job) -> tuple[int, int, list[GameTally]]:
     """Play a job's games; its label, its first game and one tally per game, in order."""
     args.instance(job, Job, "job")
@@ -108,16 +192,39 @@ def run_job(job: Job) -> tuple[int, int, list[GameTally]]:
     entry = game_named(job.game)
     variant = variant_from_table(job.variant, source="the simulation's variant")
     tallies = []
+    if job.bots is not None:
+        duel = _duel_names(job.bots)
     for i in range(job.first, job.first + job.count):
-        user = _OneGame(job.bot, derive_seed(job.seed, i, 1))
+        user: TableUser[GameTally] = (
+            _OneGame(job.bot, derive_seed(job.seed, i, 1))
+            if job.bots is None
+            else _DuelDeal(duel, job.rounds, derive_seed(job.seed, i, 1))
+        )
         tallies.append(entry.seat_bots(variant, derive_seed(job.seed, i), user))
     return job.label, job.first, tallies
 
 
+def _duel_names(bots: object) -> tuple[str, str]:
+    """A duel's two bot names, checked (``bad-argument``)."""
+    if not isinstance(bots, tuple | list) or len(bots) != 2:
+        raise ArgumentError(f"two bot names (A, B), got {args.shown(bots)}", key="bots")
+    a, b = (args.text(name, 256, "bots", what="a bot's name") for name in bots)
+    return a, b
+
+
 def plan(
-    game: str, variants: Sequence[VariantBase], *, games: int, seed: int, bot: str, chunk: int
+    game: str,
+    variants: Sequence[VariantBase],
+    *,
+    games: int,
+    seed: int,
+    bot: str,
+    chunk: int,
+    bots: tuple[str, str] | None = None,
+    rounds: bool = False,
 ) -> list[Job]:
-    """The jobs of a simulation: each variant's games in chunks of ``chunk``."""
+    """The jobs of a simulation: each variant's games in chunks of ``chunk`` (with ``bots``, a
+    duel's deals, each played twice)."""
     entry = game_named(game)
     listed = args.sequence(variants, VariantBase, MAX_VARIANTS, "variants", what="the variants")
     args.integer(games, 1, MAX_GAMES, "games")
@@ -128,7 +235,8 @@ def plan(
     for label, variant in enumerate(listed):
         table = variant.to_table()
         for first in range(0, games, chunk):
-            jobs.append(Job(entry.name, label, table, seed, bot, first, min(chunk, games - first)))
+            count = min(chunk, games - first)
+            jobs.append(Job(entry.name, label, table, seed, bot, first, count, bots, rounds))
     return jobs
 
 
@@ -144,18 +252,69 @@ class Measure:
         return {"per": self.per, **self.estimate.to_json()}
 
 
+def _estimate_json(e: Estimate, low: float = -math.inf, high: float = math.inf) -> JSONObject:
+    """An estimate as ``estimate``, ``low``, ``high`` (clipped to ``low`` … ``high``)."""
+    return {
+        "estimate": e.mean,
+        "low": max(low, e.low),
+        "high": min(high, e.high),
+    }
+
+
+@attrs.frozen
+class DuelFigures:
+    """A duplicate duel of bot ``a`` against bot ``b`` on one variant: A's win rate over the
+    deals (each deal's score the mean of A's two results, 1, ½ or 0; the normal 95% interval of
+    that mean, clipped to 0 … 1 — the two plays of a deal are not independent, so the deal is
+    the unit), its average margin (``unit``: levels or points), A's result per round (every
+    round of every play; a Shengji match is long), and the bots' decisions per CPU second."""
+
+    a: str
+    b: str
+    win_rate: Estimate
+    margin: Estimate
+    unit: str
+    round_win_rate: Estimate | None
+    round_margin: Estimate | None
+    decisions_per_second: float
+
+    @property
+    def deals(self) -> int:
+        """How many deals were played (each twice)."""
+        return self.win_rate.n
+
+    def to_json(self) -> JSONObject:
+        """The duel as JSON: ``win_rate`` and ``margin`` as ``estimate``, ``low``, ``high``."""
+        rounds: JSONObject = {
+            "n": 0 if self.round_win_rate is None else self.round_win_rate.n,
+            "win_rate": _estimate_json(self.round_win_rate or self.win_rate, 0.0, 1.0),
+            "margin": _estimate_json(self.round_margin or self.margin),
+        }
+        return {
+            "a": self.a,
+            "b": self.b,
+            "deals": self.deals,
+            "win_rate": _estimate_json(self.win_rate, 0.0, 1.0),
+            "margin": {**_estimate_json(self.margin), "unit": self.unit},
+            "rounds": rounds,
+            "decisions_per_second": self.decisions_per_second,
+        }
+
+
 @attrs.frozen
 class VariantFigures:
-    """Everything measured for one variant."""
+    """Everything measured for one variant (with a duel: its figures)."""
 
     name: str
     measures: Mapping[str, Measure]
+    duel: DuelFigures | None = None
 
     def to_json(self) -> JSONObject:
-        """The variant's figures as JSON: its name and every measure by name."""
+        """The variant's figures as JSON: its name, every measure by name, the duel or null."""
         return {
             "name": self.name,
             "measures": {k: m.to_json() for k, m in self.measures.items()},
+            "duel": None if self.duel is None else self.duel.to_json(),
         }
 
 
@@ -170,6 +329,10 @@ class Simulation:
     games: int
     variants: tuple[VariantFigures, ...]
     comparisons: tuple[Mapping[str, Comparison], ...]
+    #: A duel's two bots (A, B), or ``None``.
+    bots: tuple[str, str] | None = None
+    #: Whether each game was one round (the first of a match).
+    rounds: bool = False
 
     def to_json(self) -> JSONObject:
         """The simulation as a JSON document (``type = "simulation"``, schema
@@ -183,6 +346,8 @@ class Simulation:
             "seed": self.seed,
             "bot": self.bot,
             "games": self.games,
+            "bots": None if self.bots is None else list(self.bots),
+            "rounds": self.rounds,
             "variants": [v.to_json() for v in self.variants],
             "comparisons": [
                 {
@@ -195,15 +360,36 @@ class Simulation:
         }
 
 
-def _figures(name: str, tallies: Sequence[GameTally], counted: set[str]) -> VariantFigures:
+def _figures(
+    name: str,
+    tallies: Sequence[GameTally],
+    counted: set[str],
+    bots: tuple[str, str] | None = None,
+    unit: str = "",
+) -> VariantFigures:
     rates = frozenset().union(*(t.rates for t in tallies))
     merged = merge(tallies, counted)
     measures = {
         key: Measure("game" if key in counted else "round", estimate(values, rate=key in rates))
         for key, values in merged.items()
-        if values
+        if values and not key.startswith("duel.")
     }
-    return VariantFigures(name, measures)
+    if bots is None:
+        return VariantFigures(name, measures)
+    seconds = math.fsum(merged.get(DUEL_SECONDS, ()))
+    decisions = math.fsum(merged.get(DUEL_DECISIONS, ()))
+    round_scores, round_margins = merged.get(DUEL_ROUND_SCORE), merged.get(DUEL_ROUND_MARGIN)
+    duel = DuelFigures(
+        a=bots[0],
+        b=bots[1],
+        win_rate=estimate(merged[DUEL_SCORE]),
+        margin=estimate(merged[DUEL_MARGIN]),
+        unit=unit,
+        round_win_rate=estimate(round_scores) if round_scores else None,
+        round_margin=estimate(round_margins) if round_margins else None,
+        decisions_per_second=decisions / seconds if seconds > 0 else 0.0,
+    )
+    return VariantFigures(name, measures, duel)
 
 
 def _run_local(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, int, list[GameTally]]]:
@@ -330,8 +516,18 @@ def simulate(
     cluster: str | None = None,
     progress: Callable[[int], None] | None = None,
     connect_timeout: float = CONNECT_TIMEOUT,
+    bots: tuple[str, str] | None = None,
+    rounds: bool = False,
 ) -> Simulation:
     """Play ``games`` games of each variant between bots of kind ``bot`` and measure them.
+
+    With ``bots = (A, B)`` it is a duplicate duel instead: each of the ``games`` deals is
+    played twice, bot A on the even seats (team 0) and B on the odd ones, then swapped, so the
+    cards cancel out; each variant's figures then carry a :class:`DuelFigures` (A's win rate,
+    its margin, its result per round, decisions per second). ``rounds``: each game is the first
+    round of a match only (every phase of it), not the whole match. Bot names are resolved by
+    :func:`cardrules.registry.resolve_bot` (a game's own name, a Chinese level name, or
+    ``module:Class``).
 
     ``workers``: local processes (default: one per core; 1 runs here); ``cluster``: the
     address of a Dask scheduler to run on instead (checked at once:
@@ -348,12 +544,18 @@ def simulate(
     for variant in listed:
         if variant.game != entry.name:
             raise CardrulesError(f"variant {variant.name!r} is a {variant.game} variant")
-    args.text(bot, 64, "bot", what="a bot's name")
-    if bot not in entry.bot_names:
-        raise CardrulesError(
-            f"unknown bot {args.shown(bot)} (one of {', '.join(entry.bot_names)})",
-            code="unknown-bot",
-        )
+    args.text(bot, 256, "bot", what="a bot's name")
+    resolve_bot(entry.bots, bot)  # unknown-bot at once, before anything is played
+    if bots is not None:
+        bots = _duel_names(bots)
+        for name in bots:
+            resolve_bot(entry.bots, name)
+        if entry.duel is None:
+            raise CardrulesError(f"{entry.name} cannot score a duel", code="unknown-bot")
+    if not isinstance(rounds, bool):
+        raise ArgumentError(f"true or false, got {args.shown(rounds)}", key="rounds")
+    if rounds and bots is None:
+        raise ArgumentError("rounds are played in a duel: name the bots (--bots A,B)", key="rounds")
     args.integer(games, 1, MAX_GAMES, "games", what="the number of games (--games)")
     args.integer(seed, 0, args.MAX_SEED, "seed", what="the seed (--seed)")
     if workers is not None:
@@ -375,7 +577,9 @@ def simulate(
     workers = cores if workers is None else workers
     spread = workers if cluster is None else 16
     chunk = max(1, min(25, math.ceil(games / (spread * 4))))
-    jobs = plan(entry.name, listed, games=games, seed=seed, bot=bot, chunk=chunk)
+    jobs = plan(
+        entry.name, listed, games=games, seed=seed, bot=bot, chunk=chunk, bots=bots, rounds=rounds
+    )
     workers = min(workers, len(jobs))  # a worker without a job is a process spawned for nothing
     results: dict[tuple[int, int], list[GameTally]] = {}
     done = 0
@@ -394,7 +598,8 @@ def simulate(
     figures = []
     for label, variant in enumerate(listed):
         ordered = [t for key in sorted(k for k in results if k[0] == label) for t in results[key]]
-        figures.append(_figures(variant.name, ordered, counted))
+        unit = "" if entry.duel is None else entry.duel().UNIT
+        figures.append(_figures(variant.name, ordered, counted, bots, unit))
     base = figures[0]
     comparisons = tuple(
         {
@@ -410,6 +615,8 @@ def simulate(
         games=games,
         variants=tuple(figures),
         comparisons=tuple(dict(sorted(c.items())) for c in comparisons),
+        bots=bots,
+        rounds=rounds,
     )
 
 
@@ -432,11 +639,51 @@ def _interval(e: Estimate) -> str:
     return f"{_figure(e.mean, e.binary)} [{_figure(e.low, e.binary)}, {_figure(e.high, e.binary)}]"
 
 
+def _clipped(e: Estimate, scale: float = 1.0, rate: bool = False) -> str:
+    low, high = (max(0.0, e.low), min(1.0, e.high)) if rate else (e.low, e.high)
+    if rate:
+        return f"{e.mean * 100:.1f}% [{low * 100:.1f}%, {high * 100:.1f}%]"
+    return f"{e.mean:+.3g} [{low:+.3g}, {high:+.3g}]"
+
+
+def _duel_table(sim: Simulation) -> Table:
+    """A duel's figures per variant: A's win rate, margin, per-round figures, speed."""
+    assert sim.bots is not None
+    a, b = sim.bots
+    what = "rounds" if sim.rounds else "games"
+    title = (
+        f"{sim.game}: {a} (A) against {b} (B), {sim.games} deals each played twice "
+        f"({what}, duplicate), seed {sim.seed}"
+    )
+    table = Table(title=title, title_justify="left")
+    for column in ("variant", "A's win rate [95% CI]", "A's margin", "per round", "decisions/s"):
+        table.add_column(column, justify="left" if column == "variant" else "right")
+    for v in sim.variants:
+        d = v.duel
+        if d is None:
+            continue
+        per_round = (
+            "—"
+            if d.round_win_rate is None
+            else f"{_clipped(d.round_win_rate, rate=True)} over {d.round_win_rate.n}"
+        )
+        table.add_row(
+            v.name,
+            _clipped(d.win_rate, rate=True),
+            f"{_clipped(d.margin)} {d.unit}",
+            per_round,
+            f"{d.decisions_per_second:,.0f}",
+        )
+    return table
+
+
 def tables(sim: Simulation) -> list[Table]:
     """The simulation as rich tables: every measure per variant with its 95% interval and each
     later variant's difference from the first (marked ``*`` when the interval leaves out 0);
     then the spread (10%, 50%, 90%) of the per-round measures."""
     args.instance(sim, Simulation, "sim")
+    if sim.bots is not None:
+        return [_duel_table(sim)]
     title = f"{sim.game}: {sim.games} game(s) per variant, {sim.bot} bots, seed {sim.seed}"
     main = Table(title=title, title_justify="left")
     main.add_column("measure")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol, TypeVar
+from typing import ClassVar, Protocol, TypeVar
 
 import attrs
 
@@ -28,6 +28,7 @@ from cardrules.jsonio import JSONObject
 
 __all__ = [
     "Comparison",
+    "DuelScorer",
     "Estimate",
     "GameTally",
     "Tallier",
@@ -221,3 +222,26 @@ def compare(a: Estimate, b: Estimate) -> Comparison:
     difference = b.mean - a.mean
     half = Z95 * math.sqrt(variance_of_mean(a) + variance_of_mean(b))
     return Comparison(difference, difference - half, difference + half)
+
+
+class DuelScorer(Protocol):
+    """Scores one game of a duel for team 0 (the even seats), from the events alone: each
+    round's result as it is settled, and the whole game's (``cardrules.<game>.stats.Duel``)."""
+
+    #: The unit of the margin: ``"levels"``, ``"points"``.
+    UNIT: ClassVar[str]
+
+    def observe(self, events: tuple[Event, ...]) -> None:
+        """Called with the events of each move, in order."""
+        ...
+
+    @property
+    def rounds(self) -> Sequence[tuple[float, float]]:
+        """Team 0's result of each round settled so far: its score (1 won, 0 lost, ½ a draw)
+        and its margin (the game's unit: levels, points)."""
+        ...
+
+    def game(self) -> tuple[float, float]:
+        """Team 0's score and margin over the whole game (once it is over; a game of one round
+        is that round)."""
+        ...

@@ -56,7 +56,7 @@ from cardrules.shengji.result import RoundResult
 from cardrules.shengji.schema import schemas
 from cardrules.shengji.scoring import KittyBonus
 from cardrules.shengji.state import State
-from cardrules.shengji.stats import Tally
+from cardrules.shengji.stats import Duel, Tally
 from cardrules.shengji.throws import ThrowOutcome
 from cardrules.shengji.variant import (
     KittyMultiplier,
@@ -179,6 +179,7 @@ register(
         match_from_json=Match.from_json,
         bots={"random": RandomBot, "heuristic": HeuristicBot},
         tally=Tally,
+        duel=Duel,
         position_keys=POSITION_KEYS,
         new_match=_new_match,
         schema_builder=schemas,

@@ -13,17 +13,25 @@ second (``round.small-shutout``, 小光).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from cardrules.events import Event
 from cardrules.game import GameState
 from cardrules.shengji.combos import CombinationName, classify
-from cardrules.shengji.events import KittyCounted, MovePlayed, RoundOver, RoundScored
+from cardrules.shengji.events import (
+    KittyCounted,
+    MatchOver,
+    MovePlayed,
+    RoundOver,
+    RoundScored,
+)
 from cardrules.shengji.match import Match
 from cardrules.shengji.moves import Move, MoveKind
 from cardrules.shengji.order import TRUMP
 from cardrules.shengji.state import State
 from cardrules.stats import GameTally, TallyBuilder
 
-__all__ = ["Tally"]
+__all__ = ["Duel", "Tally"]
 
 
 class Tally:
@@ -84,3 +92,45 @@ class Tally:
         """The game's counts and samples, once it is over."""
         self.builder.count("game.rounds", self.rounds)
         return self.builder.build()
+
+
+class Duel:
+    """Team 0's results in a duel of Shengji bots (a :class:`~cardrules.stats.DuelScorer`): a
+    round is won by the team whose level rises — the banker team when it holds, else the
+    attackers (SJ-LEVEL-1 (The level table)); its margin is team 0's points less team 1's, the
+    kitty included (SJ-TRICK-8 (End of the round)); a match is won by the team that wins it (a
+    drawn match: ½), with the sum of the rounds' margins."""
+
+    UNIT: ClassVar[str] = "points"
+    __slots__ = ("_rounds", "_winner")
+
+    def __init__(self) -> None:
+        self._rounds: list[tuple[float, float]] = []
+        self._winner: float | None = None
+
+    def observe(self, events: tuple[Event, ...]) -> None:
+        """Read a move's events: a round's points, its settlement, the match over."""
+        for event in events:
+            if isinstance(event, RoundOver):
+                r = event.result
+                banker_team = r.banker % 2
+                mine = r.banker_points - r.attacker_points
+                margin = float(mine if banker_team == 0 else -mine)
+                self._rounds.append((0.5 if margin == 0 else float(margin > 0), margin))
+            elif isinstance(event, RoundScored) and self._rounds:
+                s = event.settlement
+                self._rounds[-1] = (float(s.rising_team == 0), self._rounds[-1][1])
+            elif isinstance(event, MatchOver):
+                self._winner = 0.5 if event.winner is None else float(event.winner == 0)
+
+    @property
+    def rounds(self) -> list[tuple[float, float]]:
+        """Team 0's score and point margin in each round settled so far."""
+        return list(self._rounds)
+
+    def game(self) -> tuple[float, float]:
+        """Team 0's score and point margin over the game (a bare round: its round)."""
+        margin = sum(m for _, m in self._rounds)
+        if self._winner is not None:
+            return self._winner, margin
+        return (self._rounds[-1][0] if self._rounds else 0.5), margin

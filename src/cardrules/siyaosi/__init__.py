@@ -35,7 +35,7 @@ from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import Outcome, RoundResult, round_result
 from cardrules.siyaosi.schema import schemas
 from cardrules.siyaosi.state import State
-from cardrules.siyaosi.stats import Tally
+from cardrules.siyaosi.stats import Duel, Tally
 from cardrules.siyaosi.tribute import Dues, Exchange, Step
 from cardrules.siyaosi.variant import (
     BombVsStraight,
@@ -146,6 +146,7 @@ register(
         match_from_json=Match.from_json,
         bots={"random": RandomBot, "heuristic": HeuristicBot},
         tally=Tally,
+        duel=Duel,
         position_keys=POSITION_KEYS,
         new_match=_new_match,
         schema_builder=schemas,
