@@ -62,7 +62,7 @@ python_use_unqualified_type_names = True
 nitpicky = True
 nitpick_ignore_regex = [
     (r"py:.*", r"(?!cardrules\b).*"),
-    (r"py:.*", r"(cardrules\.\S*\.)?(F|M|K|R|S|R_co|S_co|T_co|_\w+)"),
+    (r"py:.*", r"(cardrules\.\S*\.)?(B|F|M|K|R|S|R_co|S_co|T_co|_\w+)"),
 ]
 nitpick_ignore = [
     # public in its module but not exported (not in ``__all__``), so not in the reference

@@ -52,6 +52,7 @@ __all__ = [
     "CONNECT_TIMEOUT",
     "MAX_GAMES",
     "MAX_VARIANTS",
+    "DuelFigures",
     "Job",
     "Measure",
     "Simulation",
