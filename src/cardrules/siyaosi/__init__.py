@@ -18,7 +18,7 @@ from cardrules.game import GameState
 from cardrules.position import Position
 from cardrules.registry import GameEntry, register
 from cardrules.siyaosi.adapter import ADAPTER
-from cardrules.siyaosi.bots import HeuristicBot
+from cardrules.siyaosi.bots import EasyBot, HardBot, HeuristicBot
 from cardrules.siyaosi.bounds import record_bounds
 from cardrules.siyaosi.calls import beats, classify
 from cardrules.siyaosi.codes import CODES
@@ -66,9 +66,11 @@ __all__ = [
     "Combination",
     "CombinationName",
     "Dues",
+    "EasyBot",
     "Exchange",
     "FirstLeader",
     "FirstRuling",
+    "HardBot",
     "HeuristicBot",
     "LevelPromotion",
     "Match",
@@ -144,7 +146,7 @@ register(
         from_json=State.from_json,
         events=EVENTS,
         match_from_json=Match.from_json,
-        bots={"random": RandomBot, "heuristic": HeuristicBot},
+        bots={"random": RandomBot, "easy": EasyBot, "hard": HardBot, "heuristic": HardBot},
         tally=Tally,
         duel=Duel,
         position_keys=POSITION_KEYS,

@@ -1,6 +1,13 @@
-"""A heuristic 四幺四 player that sees only its view (a :class:`~cardrules.bots.Bot`).
+"""四幺四 computer players that see only their view (each a :class:`~cardrules.bots.Bot`), at
+the levels seed 001 describes (难度说明): :class:`EasyBot` (简单) and :class:`HardBot` (困难).
 
-It plays as a sensible club player does: it leads what sheds the most cards at the least cost
+:class:`EasyBot` plays straight from its hand and the top, with no memory and no thought for its
+partner: it leads its weakest single, beats the top with the weakest play of the top's kind that
+does (a partner's top too), never bombs, never steps in out of turn, and in a match's tribute
+phase makes the move due (it never rebels).
+
+:class:`HardBot` (also called ``heuristic``; :class:`HeuristicBot` is the same class) plays as a
+sensible club player does: it leads what sheds the most cards at the least cost
 and keeps its bombs; it lets its partner's play stand; it beats an opponent with the smallest
 combination that does, bombing only to stop an opponent about to go out (or when nothing else
 beats and the trick is worth it); it steps a chain out of turn when the chain on top is an
@@ -12,6 +19,7 @@ the same way every time, so a seeded simulation is reproducible.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from cardrules import args
 from cardrules.errors import CardrulesError
@@ -23,15 +31,18 @@ from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, PLAY, Move, Mo
 from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.view import View
 
-__all__ = ["HeuristicBot"]
+__all__ = ["EasyBot", "HardBot", "HeuristicBot"]
 
 _BOMBS = frozenset((BOMB, JOKER_BOMB, FOUR_A_FOUR))
 
 
-class HeuristicBot:
-    """Chooses a move for a 四幺四 seat from its view alone."""
+class HardBot:
+    """困难: chooses a move for a 四幺四 seat from its view alone, with the basic tactics."""
 
     __slots__ = ()
+    #: The level's name, and in Chinese (seed 001, 难度说明).
+    LEVEL: ClassVar[str] = "hard"
+    NAME_ZH: ClassVar[str] = "困难"
 
     def choose(self, view: GameView[Move], rng: random.Random) -> Move | None:
         """A move for ``view``'s seat: in a match's tribute phase a rebellion when it may, else the
@@ -117,3 +128,68 @@ class HeuristicBot:
     def _strength(self, view: View, move: Move) -> int:
         combo = self._combo(view, move)
         return 0 if combo is None else combo.strength
+
+
+#: The older name of :class:`HardBot`.
+HeuristicBot = HardBot
+
+
+class EasyBot:
+    """简单: plays straight from its hand and the top — the simplest follow or a pass — with no
+    memory of what was played and no thought for its partner."""
+
+    __slots__ = ()
+    #: The level's name, and in Chinese (seed 001, 难度说明).
+    LEVEL: ClassVar[str] = "easy"
+    NAME_ZH: ClassVar[str] = "简单"
+
+    def choose(self, view: GameView[Move], rng: random.Random) -> Move | None:
+        """A move for ``view``'s seat: in the tribute phase the move due (never a rebellion);
+        in play ``None`` out of turn, else the weakest single as a lead, or the weakest play of
+        the top's kind that beats it (whoever's top it is; never a bomb), or a pass."""
+        args.rng(rng)
+        if isinstance(view, MatchView):
+            if view.play is None:
+                return _due(view)
+            view = view.play
+        if not isinstance(view, View):
+            raise CardrulesError("this bot plays 四幺四: it needs a 四幺四 view")
+        if view.turn != view.seat:
+            return None
+        moves = view.legal_moves()
+        strength = view.table.strength
+        seat = view.seat
+        top = view.top
+        if top is None:
+            singles = [m for m in moves if m.kind is PLAY and len(m.cards) == 1]
+            if singles:
+                return min(singles, key=lambda m: strength(next(iter(m.cards)).rank, seat))
+            return next(m for m in moves if m.kind is PLAY)
+        size = len(top.cards)
+        plain = [
+            m for m in moves if m.kind is PLAY and len(m.cards) == size and not _is_bomb(view, m)
+        ]
+        if plain:
+            return min(plain, key=lambda m: _weakest_strength(view, m))
+        return next(m for m in moves if m.kind is PASS)
+
+
+def _due(view: MatchView) -> Move | None:
+    """The tribute phase's move due: a tribute or a return (the first listed), no rebellion or
+    suppression by choice (a pass rather than one); the one move there is where it is all the
+    seat may do (a rebellion some tables make compulsory)."""
+    moves = list(view.legal_moves())
+    due = [m for m in moves if m.kind not in (MoveKind.REBEL, MoveKind.SUPPRESS, PASS)]
+    if due:
+        return due[0]
+    return next((m for m in moves if m.kind is PASS), moves[0] if moves else None)
+
+
+def _is_bomb(view: View, move: Move) -> bool:
+    combo = classify(move.cards, view.table, view.seat)
+    return combo is not None and combo.name in _BOMBS
+
+
+def _weakest_strength(view: View, move: Move) -> int:
+    combo = classify(move.cards, view.table, view.seat)
+    return 0 if combo is None else combo.strength
