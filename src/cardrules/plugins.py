@@ -69,6 +69,8 @@ BUILTIN: tuple[EntryPoint, ...] = (
 GAME_MEMBERS = (
     "adapter",
     "bot_names",
+    "bots",
+    "duel",
     "events",
     "match_state",
     "name",
