@@ -39,7 +39,8 @@ def test_errors(name: str) -> None:
 
 
 def test_level_uses_the_games_own_level_once_it_has_one() -> None:
-    assert level_bot(("random", "heuristic"), "hard") == "heuristic"
+    with pytest.raises(CardrulesError, match="no hard level"):
+        level_bot(("random", "heuristic"), "hard")
     assert level_bot(("random", "heuristic", "hard"), "困难") == "hard"
     with pytest.raises(CardrulesError):
         level_bot(("random",), "nope")

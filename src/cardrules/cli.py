@@ -309,18 +309,24 @@ def _where(lang: str, file: str, translated: bool) -> str:
 
 
 #: The levels ``cardrules play --level`` offers, and the bot a game lacking one falls back to.
-LEVELS = {"easy": "random", "hard": "heuristic", "expert": "heuristic"}
+LEVELS = ("easy", "hard", "expert")
 
 
 def level_bot(names: tuple[str, ...], level: str) -> str:
     """The bot name ``--level`` stands for at a game with bots ``names``: the level itself (or
-    the English name of a Chinese one) when the game has it, else the older bot it replaces."""
+    the English name of a Chinese one); a level the game has no bot of is refused
+    (``unknown-bot``), never played by another."""
     key = LEVEL_ALIASES.get(level, level)
     if key not in LEVELS:
         raise CardrulesError(
             f"unknown level {quote(level)} (easy, hard or expert)", code="unknown-bot"
         )
-    return key if key in names else LEVELS[key]
+    if key not in names:
+        has = ", ".join(n for n in LEVELS if n in names) or "none"
+        raise CardrulesError(
+            f"this game has no {key} level yet (its levels: {has})", code="unknown-bot"
+        )
+    return key
 
 
 def _cmd_play(args: argparse.Namespace) -> int:

@@ -26,7 +26,7 @@ from cardrules.bots import RandomBot
 from cardrules.registry import GameEntry, register
 from cardrules.shengji.adapter import ADAPTER
 from cardrules.shengji.bids import Bid
-from cardrules.shengji.bots import HeuristicBot
+from cardrules.shengji.bots import EasyBot, HardBot, HeuristicBot
 from cardrules.shengji.bounds import record_bounds
 from cardrules.shengji.calls import (
     beats,
@@ -79,6 +79,8 @@ __all__ = [
     "Bid",
     "Combination",
     "CombinationName",
+    "EasyBot",
+    "HardBot",
     "HeuristicBot",
     "KittyBonus",
     "KittyMultiplier",
@@ -177,7 +179,7 @@ register(
         from_json=State.from_json,
         events=EVENTS,
         match_from_json=Match.from_json,
-        bots={"random": RandomBot, "heuristic": HeuristicBot},
+        bots={"random": RandomBot, "easy": EasyBot, "hard": HardBot, "heuristic": HardBot},
         tally=Tally,
         duel=Duel,
         position_keys=POSITION_KEYS,

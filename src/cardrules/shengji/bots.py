@@ -1,23 +1,30 @@
-"""A heuristic Shengji player that sees only its view (a :class:`~cardrules.bots.Bot`).
+"""Shengji computer players that see only their view (each a :class:`~cardrules.bots.Bot`), at
+the levels seed 001 describes (难度说明), in Shengji's terms: :class:`EasyBot` (简单) and
+:class:`HardBot` (困难).
 
-It plays as a sensible club player does: it leads its strongest plain tuple or tractor (a
-piece nobody can beat wins the trick), else its weakest plain card; following, it feeds points
-to a partner who is winning, wins a trick worth points as cheaply as it can (a ruff when it is
-void), and otherwise follows as cheaply as the rules allow — fewest points, then the weakest
-cards (the cheapest legal follow is always among those weighed). Only a bounded number of
-moves is ever looked at (a four-deck follower may have millions): the first ones listed, where
-the choice is small enough to list, and as many drawn at random, so a seeded simulation is
-reproducible.
+:class:`EasyBot` plays straight from its hand and the trick, with no memory and no thought for
+its partner: it leads its weakest card, follows with the cheapest follow the rules allow (fewest
+points, then the weakest cards: ``cheapest_follow``), and bids, names and buries as
+:class:`HardBot` does (bidding is no tactic of the trick play the seed describes).
 
-In a match's other phases it bids (or overcalls) only in the suit it holds most of, and only
-when that suit is at least a fair share of its hand; names that suit after four jokers; buries
-its weakest plain cards, points last; and never fries.
+:class:`HardBot` (also called ``heuristic``; :class:`HeuristicBot` is the same class) plays as a
+sensible club player does: it leads its strongest plain tuple or tractor (a piece nobody can
+beat wins the trick), else its weakest plain card; following, it feeds points to a partner who
+is winning, wins a trick worth points as cheaply as it can (a ruff when it is void), and
+otherwise follows as cheaply as the rules allow — fewest points, then the weakest cards (the
+cheapest legal follow is always among those weighed). Only a bounded number of moves is ever
+looked at (a four-deck follower may have millions): the first ones listed, where the choice is
+small enough to list, and as many drawn at random, so a seeded simulation is reproducible. In a
+match's other phases it bids (or overcalls) only in the suit it holds most of, and only when
+that suit is at least a fair share of its hand; names that suit after four jokers; buries its
+weakest plain cards, points last; and never fries.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+from typing import ClassVar
 
 from cardrules import args
 from cardrules.cards import Card, Suit
@@ -34,7 +41,7 @@ from cardrules.shengji.scoring import points_of
 from cardrules.shengji.trick import overtakes
 from cardrules.shengji.view import View
 
-__all__ = ["HeuristicBot"]
+__all__ = ["EasyBot", "HardBot", "HeuristicBot"]
 
 
 def _suit_of(bid: Move) -> Suit | None:
@@ -46,10 +53,13 @@ def _suit_of(bid: Move) -> Suit | None:
 LOOK_AT = 16
 
 
-class HeuristicBot:
-    """Chooses a play for a Shengji seat from its view alone."""
+class HardBot:
+    """困难: chooses a play for a Shengji seat from its view alone, with the basic tactics."""
 
     __slots__ = ()
+    #: The level's name, and in Chinese (seed 001, 难度说明).
+    LEVEL: ClassVar[str] = "hard"
+    NAME_ZH: ClassVar[str] = "困难"
 
     def choose(self, view: GameView[Move], rng: random.Random) -> Move | None:
         """A move for ``view``'s seat: a bid, burial or fry by the bot's rules in a match's other
@@ -164,3 +174,45 @@ def _top_index(view: View) -> int:
     top = view.top
     assert top is not None
     return [m.seat for m in view.trick].index(top.seat)
+
+
+#: The older name of :class:`HardBot`.
+HeuristicBot = HardBot
+
+
+class EasyBot:
+    """简单: plays straight from its hand and the trick — its weakest lead, the cheapest follow —
+    with no memory of what was played and no thought for its partner."""
+
+    __slots__ = ()
+    #: The level's name, and in Chinese (seed 001, 难度说明).
+    LEVEL: ClassVar[str] = "easy"
+    NAME_ZH: ClassVar[str] = "简单"
+
+    def choose(self, view: GameView[Move], rng: random.Random) -> Move | None:
+        """A move for ``view``'s seat: a bid, naming or burial as :class:`HardBot` makes them in
+        a match's other phases; in play its weakest card as a lead, else the cheapest legal
+        follow; ``None`` when it is not the seat's turn."""
+        args.rng(rng)
+        if isinstance(view, MatchView):
+            if view.play is None:
+                return HardBot()._phase(view, rng)
+            view = view.play
+        if not isinstance(view, View):
+            raise CardrulesError("this bot plays Shengji: it needs a Shengji view")
+        if view.turn != view.seat:
+            return None
+        ctx = view.ctx
+        if not view.trick:
+            strengths = ctx.strengths
+            trumps = ctx.suit_keys
+            weakest = min(
+                (c for c in view.hand),
+                key=lambda c: (trumps[c.index] == TRUMP, strengths[c.index], c.index),
+            )
+            return Move(view.seat, MoveKind.PLAY, Cards.of((weakest,)))
+        lead = classify(view.trick[0].cards, ctx)
+        cheap = None if lead is None else cheapest_follow(lead, view.hand, ctx)
+        if cheap is not None:
+            return Move(view.seat, MoveKind.PLAY, cheap)
+        return view.random_move(rng)
