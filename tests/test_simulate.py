@@ -17,7 +17,7 @@ from cardrules.registry import game_named
 from cardrules.rng import derive_seed
 from cardrules.schema import schema_of
 from cardrules.simulate import Simulation, _DuelDeal, simulate
-from cardrules.stats import GameTally, TallyBuilder, compare, estimate, merge
+from cardrules.stats import GameTally, TallyBuilder, compare, estimate, merge, score_estimate
 from cardrules.variant import load_variant
 
 
@@ -268,3 +268,12 @@ def test_the_duel_command_prints_the_win_rate() -> None:
     bad = _cardrules("simulate", "siyaosi", "--bots", "heuristic", "--games", "2")
     assert bad.returncode != 0 and "Traceback" not in bad.stderr
     assert bad.stderr.count("\n") == 1
+
+
+def test_a_score_interval_never_shrinks_to_nothing() -> None:
+    every = score_estimate([1.0] * 400)
+    assert every.mean == 1.0 and every.high == pytest.approx(1.0) and 0.98 < every.low < 0.999
+    halves = score_estimate([0.5, 1.0, 0.0, 0.5])
+    assert halves.low < 0.5 < halves.high
+    with pytest.raises(CardrulesError):
+        score_estimate([1.5])

@@ -45,6 +45,7 @@ from cardrules.stats import (
     compare,
     estimate,
     merge,
+    score_estimate,
 )
 from cardrules.variant import VariantBase, variant_from_table
 
@@ -265,10 +266,11 @@ def _estimate_json(e: Estimate, low: float = -math.inf, high: float = math.inf) 
 @attrs.frozen
 class DuelFigures:
     """A duplicate duel of bot ``a`` against bot ``b`` on one variant: A's win rate over the
-    deals (each deal's score the mean of A's two results, 1, ½ or 0; the normal 95% interval of
-    that mean, clipped to 0 … 1 — the two plays of a deal are not independent, so the deal is
-    the unit), its average margin (``unit``: levels or points), A's result per round (every
-    round of every play; a Shengji match is long), and the bots' decisions per CPU second."""
+    deals (each deal's score the mean of A's two results, 1, ½ or 0 — the two plays of a deal
+    are not independent, so the deal is the unit — with Wilson's 95% interval,
+    :func:`cardrules.stats.score_estimate`), its average margin (``unit``: levels or points),
+    A's result per round (every round of every play; a Shengji match is long), and the bots'
+    decisions per CPU second."""
 
     a: str
     b: str
@@ -383,10 +385,10 @@ def _figures(
     duel = DuelFigures(
         a=bots[0],
         b=bots[1],
-        win_rate=estimate(merged[DUEL_SCORE]),
+        win_rate=score_estimate(merged[DUEL_SCORE]),
         margin=estimate(merged[DUEL_MARGIN]),
         unit=unit,
-        round_win_rate=estimate(round_scores) if round_scores else None,
+        round_win_rate=score_estimate(round_scores) if round_scores else None,
         round_margin=estimate(round_margins) if round_margins else None,
         decisions_per_second=decisions / seconds if seconds > 0 else 0.0,
     )

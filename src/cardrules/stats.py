@@ -36,6 +36,7 @@ __all__ = [
     "compare",
     "estimate",
     "merge",
+    "score_estimate",
 ]
 
 M = TypeVar("M", bound=MoveLike)
@@ -174,16 +175,33 @@ def estimate(values: Sequence[float], *, rate: bool = False) -> Estimate:
     if binary and not all(v in (0.0, 1.0) for v in values):
         raise CardrulesError("a rate's values are 0 or 1")
     if binary:
-        z2 = Z95 * Z95
-        centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
-        half = Z95 / (1 + z2 / n) * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n))
-        low, high = max(0.0, centre - half), min(1.0, centre + half)
+        low, high = _wilson(mean, n)
     else:
         half = Z95 * sd / math.sqrt(n)
         low, high = mean - half, mean + half
         if ordered[0] >= 0:  # a count or a score that cannot be negative
             low = max(low, 0.0)
     return Estimate(n, mean, sd, low, high, quantiles, binary)
+
+
+def _wilson(mean: float, n: int) -> tuple[float, float]:
+    """Wilson's 95% interval of a rate ``mean`` over ``n`` trials."""
+    z2 = Z95 * Z95
+    centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 / (1 + z2 / n) * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def score_estimate(values: Sequence[float]) -> Estimate:
+    """The mean of scores between 0 and 1 (a duel's deal: 1, ½ or 0) with Wilson's 95%
+    interval for its mean and count: a score in 0 … 1 varies at most as a yes/no of the same
+    mean does, so the interval is never too narrow — where the normal one shrinks to nothing
+    when every deal scores the same."""
+    if not values or not all(0.0 <= v <= 1.0 for v in values):
+        raise CardrulesError("scores are between 0 and 1, at least one")
+    plain = estimate(values)
+    low, high = _wilson(plain.mean, plain.n)
+    return attrs.evolve(plain, low=low, high=high)
 
 
 @attrs.frozen
