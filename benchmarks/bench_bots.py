@@ -1,12 +1,13 @@
 """The bots' speed, level by level: the CPU time of a decision (p50, p99) and games per second.
 
 For each table (四幺四 classic and one-deck, Shengji four-deck) and each bot the game has (its
-``bots`` mapping: random, easy, hard, expert, heuristic …, or ``--bots a,b``), bots of that kind
+``bots`` mapping: random, easy, hard, heuristic …, or ``--bots a,b``), bots of that kind
 sit at every seat and play ``--matches`` whole matches (``--rounds``: the first round of each);
-every ``choose`` call is timed with ``time.process_time``. ``random`` is the baseline: a level's
-p50 over random's says how many random legal moves one of its decisions costs. The strength of
-one level against another is measured by ``cardrules simulate GAME --bots A,B`` (a duplicate
-duel); this script measures speed only. Run::
+every ``choose`` call is timed with ``time.process_time``, and the calls that made a move apart
+from all of them (a 四幺四 seat out of turn is asked too, and mostly waits). ``random`` is the
+baseline: a level's p50 over random's says how many random legal moves one of its decisions
+costs. The strength of one level against another is measured by ``cardrules simulate GAME --bots
+A,B`` (a duplicate duel); this script measures speed only. Run::
 
     python benchmarks/bench_bots.py [--matches 3] [--rounds] [--game siyaosi] [--json]
 """
@@ -31,14 +32,18 @@ TABLES = (("siyaosi", "classic"), ("siyaosi", "one-deck"), ("shengji", "four-dec
 class Timed:
     """A bot whose every decision is timed."""
 
-    def __init__(self, bot: Bot[MoveLike], times: list[float]) -> None:
+    def __init__(self, bot: Bot[MoveLike], times: list[float], moved: list[float]) -> None:
         self.bot = bot
         self.times = times
+        self.moved = moved
 
     def choose(self, view: GameView[MoveLike], rng: random.Random) -> MoveLike | None:
         started = time.process_time()
         move = self.bot.choose(view, rng)
-        self.times.append(time.process_time() - started)
+        spent = time.process_time() - started
+        self.times.append(spent)
+        if move is not None:  # a move made, not a wait out of turn
+            self.moved.append(spent)
         return move
 
 
@@ -50,6 +55,7 @@ def measure(
     make = resolve_bot(entry.bots, bot)
     variant = load_variant(table, game=game)
     times: list[float] = []
+    moved: list[float] = []
     seconds: list[float] = []
     for i in range(matches):
         state = (
@@ -57,7 +63,7 @@ def measure(
             if entry.new_match
             else entry.new(variant, derive_seed(seed, i))
         )
-        seated: list[Bot[MoveLike]] = [Timed(make(), times) for _ in range(state.players)]
+        seated: list[Bot[MoveLike]] = [Timed(make(), times, moved) for _ in range(state.players)]
         started = time.process_time()
         for _after, turn in turns(
             state, seated, SeededRandom(derive_seed(seed, i, 1)), max_moves=10**6
@@ -66,14 +72,22 @@ def measure(
                 break
         seconds.append(time.process_time() - started)
     times.sort()
+    moved.sort()
     return {
         "decisions": len(times),
         "p50_ms": statistics.median(times) * 1e3,
-        "p99_ms": times[min(len(times) - 1, int(len(times) * 0.99))] * 1e3,
+        "p99_ms": _p99(times) * 1e3,
         "mean_ms": statistics.fmean(times) * 1e3,
+        "moves": len(moved),
+        "move_p50_ms": statistics.median(moved) * 1e3,
+        "move_p99_ms": _p99(moved) * 1e3,
         "seconds_per_game": statistics.fmean(seconds),
         "games_per_second": len(seconds) / sum(seconds),
     }
+
+
+def _p99(ordered: list[float]) -> float:
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
 def main() -> None:
@@ -96,13 +110,15 @@ def main() -> None:
             continue
         what = "round" if args.rounds else "match"
         print(f"{game} {table}: {args.matches} {what}(es) per bot, every seat that bot")
-        base = figures.get("random", {}).get("p50_ms")
+        base = figures.get("random", {}).get("move_p50_ms")
+        print("  (a move: a decision that made one; every call also counts the waits out of turn)")
         for name, f in figures.items():
-            ratio = f" ({f['p50_ms'] / base:4.1f}× random)" if base else ""
+            ratio = f" ({f['move_p50_ms'] / base:4.1f}× random)" if base else ""
             print(
-                f"  {name:10} p50 {f['p50_ms']:7.3f} ms{ratio}  p99 {f['p99_ms']:8.3f} ms  "
-                f"{f['seconds_per_game']:7.2f} s/{what}  {f['games_per_second']:7.2f} {what}/s  "
-                f"({f['decisions']:.0f} decisions)"
+                f"  {name:10} a move: p50 {f['move_p50_ms']:7.3f} ms{ratio} "
+                f"p99 {f['move_p99_ms']:7.3f} ms | every call: p50 {f['p50_ms']:6.3f} ms "
+                f"p99 {f['p99_ms']:7.3f} ms | {f['seconds_per_game']:6.2f} s/{what} "
+                f"({f['moves']:.0f} moves)"
             )
     if args.json:
         print(json.dumps(out, indent=2))
