@@ -5,6 +5,7 @@ whatever the cards it cannot see; the level names resolve in English and Chinese
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 import attrs
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 from cardrules import shengji, siyaosi
 from cardrules.bots import Bot, play_round
+from cardrules.game import GameState, MoveLike
 from cardrules.multiset import Cards
 from cardrules.registry import game_named, resolve_bot
 from cardrules.shengji.bots import EasyBot as ShengjiEasy
@@ -21,6 +23,7 @@ from cardrules.siyaosi.bots import EasyBot as SiyaosiEasy
 from cardrules.siyaosi.bots import HardBot as SiyaosiHard
 
 LEVELS = ("easy", "hard")
+M = TypeVar("M", bound=MoveLike)
 
 
 @pytest.mark.parametrize("game", ["siyaosi", "shengji"])
@@ -43,6 +46,18 @@ SHENGJI_LEVELS: dict[str, type[ShengjiEasy | ShengjiHard]] = {
 }
 
 
+def _every_seat_plays_legally(match: GameState[M], bot: Bot[M], seed: int) -> None:
+    """Each seat's move is legal (``None`` only out of turn) and the same again from the seed."""
+    for seat in range(match.players):
+        view = match.view(seat)
+        move = bot.choose(view, random.Random(seed))
+        if move is None:
+            assert seat != match.turn
+            continue
+        assert match.is_legal(move), (seat, move)
+        assert bot.choose(view, random.Random(seed)) == move  # deterministic given its seed
+
+
 @settings(max_examples=20)
 @given(
     preset=st.sampled_from(["classic", "one-deck"]),
@@ -59,15 +74,7 @@ def test_a_siyaosi_level_plays_a_legal_move_in_any_phase_and_the_same_one_again(
         if match.is_over:
             return
         match = match.apply(match.random_move(rng))
-    bot = SIYAOSI_LEVELS[level]()
-    for seat in range(match.players):
-        view = match.view(seat)
-        move = bot.choose(view, random.Random(seed))
-        if move is None:
-            assert seat != match.turn
-            continue
-        assert match.is_legal(move), (level, seat, move)
-        assert bot.choose(view, random.Random(seed)) == move  # deterministic given its seed
+    _every_seat_plays_legally(match, SIYAOSI_LEVELS[level](), seed)
 
 
 @settings(max_examples=12)
@@ -85,15 +92,7 @@ def test_a_shengji_level_plays_a_legal_move_in_any_phase_and_the_same_one_again(
         if match.is_over:
             return
         match = match.apply(match.random_move(rng))
-    bot = SHENGJI_LEVELS[level]()
-    for seat in range(match.players):
-        view = match.view(seat)
-        move = bot.choose(view, random.Random(seed))
-        if move is None:
-            assert seat != match.turn
-            continue
-        assert match.is_legal(move), (level, seat, move)
-        assert bot.choose(view, random.Random(seed)) == move
+    _every_seat_plays_legally(match, SHENGJI_LEVELS[level](), seed)
 
 
 def _swap_hidden(hands: tuple[Cards, ...], seat: int) -> tuple[Cards, ...] | None:

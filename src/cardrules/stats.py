@@ -29,6 +29,7 @@ from cardrules.jsonio import JSONObject
 __all__ = [
     "Comparison",
     "DuelScorer",
+    "DuelTally",
     "Estimate",
     "GameTally",
     "Tallier",
@@ -263,3 +264,29 @@ class DuelScorer(Protocol):
         """Team 0's score and margin over the whole game (once it is over; a game of one round
         is that round)."""
         ...
+
+
+class DuelTally:
+    """What both games' duel scorers share: team 0's result of each round settled so far and the
+    match's winner, read back as :class:`DuelScorer` asks (a game's ``Duel`` adds ``observe``,
+    which fills ``_rounds`` and ``_winner``)."""
+
+    __slots__ = ("_rounds", "_winner")
+
+    def __init__(self) -> None:
+        self._rounds: list[tuple[float, float]] = []
+        #: Team 0's score of the whole match, once it is over (``None``: not over, or no match).
+        self._winner: float | None = None
+
+    @property
+    def rounds(self) -> list[tuple[float, float]]:
+        """Team 0's score and margin in each round settled so far."""
+        return list(self._rounds)
+
+    def game(self) -> tuple[float, float]:
+        """Team 0's score and margin over the game: the match's winner and the sum of the
+        rounds' margins (a game of one round: that round)."""
+        margin = math.fsum(m for _, m in self._rounds)
+        if self._winner is not None:
+            return self._winner, margin
+        return (self._rounds[-1][0] if self._rounds else 0.5), margin

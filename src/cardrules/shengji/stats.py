@@ -29,7 +29,7 @@ from cardrules.shengji.match import Match
 from cardrules.shengji.moves import Move, MoveKind
 from cardrules.shengji.order import TRUMP
 from cardrules.shengji.state import State
-from cardrules.stats import GameTally, TallyBuilder
+from cardrules.stats import DuelTally, GameTally, TallyBuilder
 
 __all__ = ["Duel", "Tally"]
 
@@ -94,7 +94,7 @@ class Tally:
         return self.builder.build()
 
 
-class Duel:
+class Duel(DuelTally):
     """Team 0's results in a duel of Shengji bots (a :class:`~cardrules.stats.DuelScorer`): a
     round is won by the team whose level rises — the banker team when it holds, else the
     attackers (SJ-LEVEL-1 (The level table)); its margin is team 0's points less team 1's, the
@@ -102,11 +102,7 @@ class Duel:
     drawn match: ½), with the sum of the rounds' margins."""
 
     UNIT: ClassVar[str] = "points"
-    __slots__ = ("_rounds", "_winner")
-
-    def __init__(self) -> None:
-        self._rounds: list[tuple[float, float]] = []
-        self._winner: float | None = None
+    __slots__ = ()
 
     def observe(self, events: tuple[Event, ...]) -> None:
         """Read a move's events: a round's points, its settlement, the match over."""
@@ -122,15 +118,3 @@ class Duel:
                 self._rounds[-1] = (float(s.rising_team == 0), self._rounds[-1][1])
             elif isinstance(event, MatchOver):
                 self._winner = 0.5 if event.winner is None else float(event.winner == 0)
-
-    @property
-    def rounds(self) -> list[tuple[float, float]]:
-        """Team 0's score and point margin in each round settled so far."""
-        return list(self._rounds)
-
-    def game(self) -> tuple[float, float]:
-        """Team 0's score and point margin over the game (a bare round: its round)."""
-        margin = sum(m for _, m in self._rounds)
-        if self._winner is not None:
-            return self._winner, margin
-        return (self._rounds[-1][0] if self._rounds else 0.5), margin

@@ -26,7 +26,7 @@ from cardrules.siyaosi.match.state import Match
 from cardrules.siyaosi.moves import PLAY, Move, MoveKind
 from cardrules.siyaosi.result import Outcome
 from cardrules.siyaosi.state import State
-from cardrules.stats import GameTally, TallyBuilder
+from cardrules.stats import DuelTally, GameTally, TallyBuilder
 
 __all__ = ["Duel", "Tally"]
 
@@ -78,41 +78,22 @@ class Tally:
         return self.builder.build()
 
 
-class Duel:
+class Duel(DuelTally):
     """Team 0's results in a duel of 四幺四 bots (a :class:`~cardrules.stats.DuelScorer`): a
     round is won by the team of the first seat out (the better finish, 4A4-ROUND-1 (Emperor, end,
     catching)); its margin is team 0's level rise less team 1's (4A4-LEVEL-2 (Rising by
-    catches)); a match
-    is won by the team that wins it, with the sum of the rounds' margins."""
+    catches)); a match is won by the team that wins it, with the sum of the rounds' margins."""
 
     UNIT: ClassVar[str] = "levels"
-    __slots__ = ("_rounds", "_winner", "_won")
-
-    def __init__(self) -> None:
-        self._rounds: list[tuple[float, float]] = []
-        self._won: float | None = None
-        self._winner: float | None = None
+    __slots__ = ()
 
     def observe(self, events: tuple[Event, ...]) -> None:
         """Read a move's events: a round over, the levels it changed, the match won."""
         for event in events:
             if isinstance(event, RoundOver):
-                self._won = 1.0 if event.result.emperor % 2 == 0 else 0.0
-                self._rounds.append((self._won, 0.0))
+                self._rounds.append((1.0 if event.result.emperor % 2 == 0 else 0.0, 0.0))
             elif isinstance(event, LevelsChanged) and self._rounds:
                 rise = [int(a) - int(b) for b, a in zip(event.before, event.after, strict=True)]
                 self._rounds[-1] = (self._rounds[-1][0], float(rise[0] - rise[1]))
             elif isinstance(event, MatchWon):
                 self._winner = 1.0 if event.team == 0 else 0.0
-
-    @property
-    def rounds(self) -> list[tuple[float, float]]:
-        """Team 0's score and level margin in each round settled so far."""
-        return list(self._rounds)
-
-    def game(self) -> tuple[float, float]:
-        """Team 0's score and level margin over the game (a bare round: its round)."""
-        margin = sum(m for _, m in self._rounds)
-        if self._winner is not None:
-            return self._winner, margin
-        return (self._rounds[-1][0] if self._rounds else 0.5), margin
