@@ -113,24 +113,35 @@ def _swap_hidden(hands: tuple[Cards, ...], seat: int) -> tuple[Cards, ...] | Non
     return None
 
 
+S = TypeVar("S", siyaosi.State, shengji.State)
+
+
+def _hidden_cards_traded(state: S, steps: int, seed: int) -> tuple[S, S, int]:
+    """After ``steps`` random moves: the state, the same state but for a card two seats other
+    than the one in turn have traded (``attrs.evolve`` checks it again), and that seat."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = state.apply(state.random_move(rng))
+    seat = state.turn
+    assert seat is not None
+    swapped = _swap_hidden(state.hands, seat)
+    assert swapped is not None
+    other = attrs.evolve(state, hands=swapped)
+    assert other.hands != state.hands
+    return state, other, seat
+
+
 @pytest.mark.parametrize("bot", [SiyaosiEasy(), SiyaosiHard()], ids=["easy", "hard"])
 def test_a_siyaosi_level_moves_the_same_whatever_cards_it_cannot_see(
     bot: SiyaosiEasy | SiyaosiHard,
 ) -> None:
     for seed in range(6):
-        state = siyaosi.State.new("classic", seed=seed)
-        rng = random.Random(seed)
-        for _ in range(seed * 7):
-            if state.is_over:
-                break
-            state = state.apply(state.random_move(rng))
-        seat = state.turn
-        assert seat is not None
-        swapped = _swap_hidden(state.hands, seat)
-        assert swapped is not None
-        other = attrs.evolve(state, hands=swapped)
-        assert other.hands != state.hands
-        assert bot.choose(state.view(seat), random.Random(1)) == bot.choose(
+        mine, other, seat = _hidden_cards_traded(
+            siyaosi.State.new("classic", seed=seed), seed * 7, seed
+        )
+        assert bot.choose(mine.view(seat), random.Random(1)) == bot.choose(
             other.view(seat), random.Random(1)
         )
 
@@ -140,16 +151,9 @@ def test_a_shengji_level_moves_the_same_whatever_cards_it_cannot_see(
     bot: ShengjiEasy | ShengjiHard,
 ) -> None:
     for seed in range(4):
-        state = shengji.State.new("four-deck", seed=seed, trump="S")
-        rng = random.Random(seed)
-        for _ in range(seed * 9):
-            state = state.apply(state.random_move(rng))
-        seat = state.turn
-        assert seat is not None
-        swapped = _swap_hidden(state.hands, seat)
-        assert swapped is not None
-        other = attrs.evolve(state, hands=swapped)
-        assert bot.choose(state.view(seat), random.Random(1)) == bot.choose(
+        dealt = shengji.State.new("four-deck", seed=seed, trump="S")
+        mine, other, seat = _hidden_cards_traded(dealt, seed * 9, seed)
+        assert bot.choose(mine.view(seat), random.Random(1)) == bot.choose(
             other.view(seat), random.Random(1)
         )
 
