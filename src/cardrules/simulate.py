@@ -254,13 +254,9 @@ class Measure:
         return {"per": self.per, **self.estimate.to_json()}
 
 
-def _estimate_json(e: Estimate, low: float = -math.inf, high: float = math.inf) -> JSONObject:
-    """An estimate as ``estimate``, ``low``, ``high`` (clipped to ``low`` … ``high``)."""
-    return {
-        "estimate": e.mean,
-        "low": max(low, e.low),
-        "high": min(high, e.high),
-    }
+def _estimate_json(e: Estimate) -> JSONObject:
+    """An estimate as ``estimate``, ``low``, ``high``."""
+    return {"estimate": e.mean, "low": e.low, "high": e.high}
 
 
 @attrs.frozen
@@ -290,14 +286,14 @@ class DuelFigures:
         """The duel as JSON: ``win_rate`` and ``margin`` as ``estimate``, ``low``, ``high``."""
         rounds: JSONObject = {
             "n": 0 if self.round_win_rate is None else self.round_win_rate.n,
-            "win_rate": _estimate_json(self.round_win_rate or self.win_rate, 0.0, 1.0),
+            "win_rate": _estimate_json(self.round_win_rate or self.win_rate),
             "margin": _estimate_json(self.round_margin or self.margin),
         }
         return {
             "a": self.a,
             "b": self.b,
             "deals": self.deals,
-            "win_rate": _estimate_json(self.win_rate, 0.0, 1.0),
+            "win_rate": _estimate_json(self.win_rate),
             "margin": {**_estimate_json(self.margin), "unit": self.unit},
             "rounds": rounds,
             "decisions_per_second": self.decisions_per_second,
@@ -642,11 +638,10 @@ def _interval(e: Estimate) -> str:
     return f"{_figure(e.mean, e.binary)} [{_figure(e.low, e.binary)}, {_figure(e.high, e.binary)}]"
 
 
-def _clipped(e: Estimate, scale: float = 1.0, rate: bool = False) -> str:
-    low, high = (max(0.0, e.low), min(1.0, e.high)) if rate else (e.low, e.high)
+def _shown(e: Estimate, rate: bool = False) -> str:
     if rate:
-        return f"{e.mean * 100:.1f}% [{low * 100:.1f}%, {high * 100:.1f}%]"
-    return f"{e.mean:+.3g} [{low:+.3g}, {high:+.3g}]"
+        return f"{e.mean * 100:.1f}% [{e.low * 100:.1f}%, {e.high * 100:.1f}%]"
+    return f"{e.mean:+.3g} [{e.low:+.3g}, {e.high:+.3g}]"
 
 
 def _duel_table(sim: Simulation) -> Table:
@@ -668,12 +663,12 @@ def _duel_table(sim: Simulation) -> Table:
         per_round = (
             "—"
             if d.round_win_rate is None
-            else f"{_clipped(d.round_win_rate, rate=True)} over {d.round_win_rate.n}"
+            else f"{_shown(d.round_win_rate, rate=True)} over {d.round_win_rate.n}"
         )
         table.add_row(
             v.name,
-            _clipped(d.win_rate, rate=True),
-            f"{_clipped(d.margin)} {d.unit}",
+            _shown(d.win_rate, rate=True),
+            f"{_shown(d.margin)} {d.unit}",
             per_round,
             f"{d.decisions_per_second:,.0f}",
         )

@@ -207,7 +207,7 @@ class EasyBot:
             strengths = ctx.strengths
             trumps = ctx.suit_keys
             weakest = min(
-                (c for c in view.hand),
+                view.hand,
                 key=lambda c: (trumps[c.index] == TRUMP, strengths[c.index], c.index),
             )
             return Move(view.seat, MoveKind.PLAY, Cards.of((weakest,)))
