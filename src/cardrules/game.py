@@ -42,6 +42,7 @@ from cardrules.legal import LegalMoves
 from cardrules.move import MoveBase
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
+from cardrules.tracker import Tracker
 from cardrules.variant import VariantBase
 
 __all__ = [
@@ -220,6 +221,12 @@ class GameView(Actor[M], Protocol[M]):
         """The seat's hand as a player sorts it, in groups from the weakest to the strongest
         (四幺四: one group per strength, the level cards where this seat's team plays them;
         Shengji: one group per plain suit, then the trumps)."""
+        ...
+
+    @property
+    def tracker(self) -> Tracker:
+        """The seat's card tracker (记牌器): what it has seen of the round and what it has not,
+        CORE-VIEW-2 (The card tracker)."""
         ...
 
 

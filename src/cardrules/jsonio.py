@@ -228,6 +228,11 @@ class Reader:
             raise DocumentError(self._what, "missing", key=self.key(key))
         return self._table[key]
 
+    def has(self, key: str) -> bool:
+        """Whether the optional field ``key`` is given; it counts as read either way."""
+        self._seen.add(key)
+        return key in self._table
+
     def body_of(self, exclude: Iterable[str]) -> dict[str, object]:
         """Every field not read yet but ``exclude``, as given (marked read), to compare with a
         recomputation."""

@@ -114,6 +114,30 @@ def obj(properties: Mapping[str, JSON]) -> JSONObject:
     }
 
 
+def optional(schema: JSONObject, *keys: str) -> JSONObject:
+    """``schema`` (an :func:`obj`) with ``keys`` no longer required: fields a reader takes as
+    missing (the history of a position whose past is not given)."""
+    required = schema["required"]
+    assert isinstance(required, list)
+    return schema | {"required": [k for k in required if k not in keys]}
+
+
+#: The suit groups a Shengji tracker names a void by (四幺四's are always empty).
+VOID: JSONObject = {"enum": ["S", "H", "C", "D", "trump"]}
+#: A seat's card tracker, CORE-VIEW-2 (The card tracker): :meth:`cardrules.tracker.Tracker.to_json`.
+TRACKER: JSONObject = obj(
+    {
+        "played": array(CARDS),
+        "shown": array(CARDS),
+        "voids": array(array(VOID)),
+        "set_aside": CARDS,
+        "unseen": CARDS,
+    }
+)
+#: The keys a reader takes as missing in a play state or view (nothing known of the past).
+HISTORY_KEYS = ("played", "voids", "tracker")
+
+
 def named(name: str, title: str, schema: JSONObject) -> JSONObject:
     """``schema`` as a top-level schema: the draft, an id from its ``name``, a title."""
     return {

@@ -242,7 +242,12 @@ def test_a_view_shows_the_revealed_jokers() -> None:
         {"seat": 0, "cards": "SJ BJ"},
         {"seat": 3, "cards": "SJ BJ"},
     ]
-    assert "9C" not in json.dumps(match.view(1).to_json())
+    written = match.view(1).to_json()
+    tracker = _obj(written.pop("tracker"))
+    assert "9C" not in json.dumps(written)
+    # the tracker knows the jokers are held, and leaves 9C among the unseen cards
+    assert tracker["shown"] == ["SJ BJ", "", "", "SJ BJ"]
+    assert "9C" in str(tracker["unseen"]) and "BJ" not in str(tracker["unseen"])
 
 
 def test_the_demo_plays_a_whole_match_round_by_round() -> None:

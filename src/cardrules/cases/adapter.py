@@ -70,7 +70,8 @@ def observe_common(
     ``top``, ``hand_sizes``, ``movers`` (CORE-API-2 (Who may act)), ``events`` (CORE-EVENT-1
     (What a move did): their names, as seat ``view`` received them when a view rules) and
     ``shown`` (for each seat, the distinct cards the events show it, CORE-EVENT-2 (Who sees an
-    event)). ``events`` are the last move's, in full. ``(False, None)`` for another key."""
+    event)), ``unseen`` and ``voids`` (seat ``view``'s card tracker, CORE-VIEW-2 (The card
+    tracker)). ``events`` are the last move's, in full. ``(False, None)`` for another key."""
     if key == "turn":
         return True, -1 if state.turn is None else state.turn
     if key == "hand_sizes":
@@ -80,6 +81,11 @@ def observe_common(
     if key == "events":
         received = events if view is None else seen_by(events, view)
         return True, tuple(e.NAME for e in received)
+    if key in ("unseen", "voids"):  # CORE-VIEW-2 (The card tracker): seat ``view``'s
+        if view is None:  # a seat's tracker: only a case with a view observes it
+            return True, None
+        tracker = state.view(view).tracker
+        return True, tracker.unseen if key == "unseen" else tracker.voids
     if key == "shown":
         return True, tuple(
             Cards.of(set().union(*(named_cards(e) for e in seen_by(events, seat))))

@@ -125,6 +125,12 @@ def _rule_on_play(adapter: CaseAdapter, case: Case) -> Ruling:
             f"view must be a seat 0..{case.position.players - 1}, got {view!r}",
             code="bad-case-file",
         )
+    for key in ("unseen", "voids"):
+        if key in then and view is None:
+            raise CardrulesError(
+                f"then key {key!r} is a seat's card tracker: give the case a view",
+                code="bad-case-file",
+            )
     played = adapter.play(case.position, moves, keys, view)
     if played.problem:
         return Ruling(None, played.illegal, problem=played.problem)
@@ -138,6 +144,8 @@ def _normalise(key: str, value: object) -> object:
         if value is None:
             return Cards()
         return Cards.parse(value) if isinstance(value, str) else value
+    if key == "unseen" and isinstance(value, str):
+        return Cards.parse(value)
     if key == "shown" and isinstance(value, str):  # distinct cards: each once, in any order
         return Cards.of(Cards.parse(value).distinct())
     if isinstance(value, list):

@@ -144,6 +144,8 @@ class ShengjiAdapter(StateAdapter[Move]):
             "movers",
             "events",
             "shown",
+            "unseen",
+            "voids",
             "phase",
             "trump",
             "banker",

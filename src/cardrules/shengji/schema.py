@@ -7,6 +7,7 @@ from cardrules.limits import MAX_MOVE_TEXT
 from cardrules.schema import (
     CARDS,
     COUNT,
+    HISTORY_KEYS,
     NULL,
     OBJECT,
     RANK,
@@ -14,6 +15,8 @@ from cardrules.schema import (
     SEED,
     SUIT,
     TEAM,
+    TRACKER,
+    VOID,
     array,
     by_phase,
     document_schema,
@@ -23,6 +26,7 @@ from cardrules.schema import (
     named,
     nullable,
     obj,
+    optional,
     position_schema,
     record_fields,
     ruling_schema,
@@ -80,6 +84,7 @@ def schemas() -> dict[str, JSONObject]:
         "last_trick": plays,
         "penalties": array(COUNT),
     }
+    seen: dict[str, JSON] = {"played": array(CARDS), "voids": array(array(VOID))}
     derived: dict[str, JSON] = {
         "turn": nullable(SEAT),
         "winning_seat": nullable(SEAT),
@@ -93,10 +98,12 @@ def schemas() -> dict[str, JSONObject]:
         "failed_throw": nullable(CARDS),
         **history,
         "taken": array(CARDS, exactly=2),
+        **seen,
         **derived,
         "kitty_bonus": nullable(bonus),
     }
     state = document_schema("shengji", "state", "a Shengji play-phase state", state_body)
+    state = optional(state, *HISTORY_KEYS)
     view_body: dict[str, JSON] = {
         "seat": SEAT,
         **table,
@@ -107,9 +114,12 @@ def schemas() -> dict[str, JSONObject]:
         **history,
         "kitty_size": COUNT,
         "kitty": nullable(CARDS),
+        **seen,
         **derived,
+        "tracker": TRACKER,
     }
     view = document_schema("shengji", "view", "what one Shengji seat may see", view_body)
+    view = optional(view, *HISTORY_KEYS)
     result_defs: dict[str, JSON] = {}
     result = document_schema(
         "shengji", "result", "a Shengji round's points", record_fields(RoundResult, result_defs)
@@ -221,6 +231,7 @@ def _match_schemas(
         **circle,
         "play": nullable(play_view),
         **tail,
+        "tracker": TRACKER,
     }
     # what each phase leaves empty or fixes (match_check's _quiet), alike in a match and a view
     named_bid: JSONObject = OBJECT | {"properties": {"named": {"const": True}}}
@@ -245,6 +256,7 @@ def _match_schemas(
     match_view = document_schema(
         "shengji", "match-view", "what one Shengji seat may see of a match", view_body
     )
+    match_view = optional(match_view, "tracker")
     match_view |= by_phase({p: fields | in_view[p] for p, fields in common.items()})
     standing = document_schema(
         "shengji",

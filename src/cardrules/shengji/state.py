@@ -46,8 +46,17 @@ from cardrules.shengji.scoring import KittyBonus, point_slots, points_of
 from cardrules.shengji.throws import resolve_throw
 from cardrules.shengji.trick import bonus_after, overtakes, winner
 from cardrules.shengji.variant import Variant
-from cardrules.shengji.view import View, read_head, read_moves
+from cardrules.shengji.view import (
+    View,
+    check_seen,
+    read_head,
+    read_moves,
+    read_voids,
+    revealed_voids,
+    void_json,
+)
 from cardrules.slots import maker
+from cardrules.tracker import read_played
 from cardrules.variant import variant_of
 
 __all__ = ["State", "hand_size"]
@@ -125,6 +134,8 @@ class State(Derives, RoundFacts, Steps[Move]):
     last_trick: tuple[Move, ...] = ()
     taken: tuple[Cards, Cards] = (EMPTY, EMPTY)
     penalties: tuple[int, ...] = ()
+    played: tuple[Cards, ...] = ()
+    voids: tuple[int, ...] = ()
     _derived: _Derived | None = attrs.field(default=None, eq=False, alias="derived")
     ctx: Table = attrs.field(init=False, eq=False)
     _winning: int = attrs.field(init=False, eq=False)
@@ -230,9 +241,16 @@ class State(Derives, RoundFacts, Steps[Move]):
             total.check_within(variant.decks)
         except CardrulesError as err:
             raise PositionError(str(err), key="hands") from None
+        played, voids = check_seen(self.played, self.voids, players)
+        if played is not self.played or voids is not self.voids:
+            object.__setattr__(self, "played", played)
+            object.__setattr__(self, "voids", voids)
+        if not sum(played, EMPTY) <= self.taken[0] + self.taken[1]:
+            raise PositionError("the cards played are among those taken", key="played")
         full = hand_size(variant)
         for seat, hand in enumerate(self.hands):
             held = len(hand) + sum(len(m.cards) for m in self.trick if m.seat == seat)
+            held += len(played[seat])
             if held > full:
                 raise PositionError(
                     f"seat {seat} holds {held} cards; a deal gives only {full}", key="hands"
@@ -492,6 +510,11 @@ class State(Derives, RoundFacts, Steps[Move]):
         taken[team] = _cards(_packed(taken[team].counts) + summed)
         if sink is not None:
             sink.append(TrickWon(won_by, trick[top].cards, gained))
+        played = list(self.played)
+        for play in trick:
+            seat = play.seat
+            played[seat] = _cards(_packed(played[seat].counts) + _packed(play.cards.counts))
+        voids = revealed_voids(self.voids, trick, self.ctx)
         bonus: KittyBonus | None = None
         over = not all(hands)
         if over:
@@ -508,6 +531,8 @@ class State(Derives, RoundFacts, Steps[Move]):
             won_by,
             bonus,
             over,
+            tuple(played),
+            voids,
         )
         if sink is not None and bonus is not None:
             sink.append(KittyCounted(bonus))
@@ -551,6 +576,8 @@ class State(Derives, RoundFacts, Steps[Move]):
             penalties=self.penalties,
             kitty_size=len(self.kitty),
             kitty=self.kitty if self.is_over or seat == self.banker else None,
+            played=self.played,
+            voids=self.voids,
             derived=(self.ctx, self._winning, self.last_winner),
         )
 
@@ -576,6 +603,8 @@ class State(Derives, RoundFacts, Steps[Move]):
                 "last_trick": [m.fields_json() for m in self.last_trick],
                 "taken": [str(c) for c in self.taken],
                 "penalties": list(self.penalties),
+                "played": [str(c) for c in self.played],
+                "voids": void_json(self.voids),
                 "turn": self.turn,
                 "winning_seat": None if top is None else top.seat,
                 "last_winner": self.last_winner,
@@ -613,6 +642,8 @@ class State(Derives, RoundFacts, Steps[Move]):
                 last_trick=last_trick,
                 taken=_pair(taken, "taken"),
                 penalties=reader.ints("penalties", players, 0, tricks * variant.throw_penalty),
+                played=read_played(reader, players, decks),
+                voids=read_voids(reader, players),
             )
         keys = ("turn", "winning_seat", "last_winner", "kitty_bonus")
         reader.derived(state.to_json(), keys, "does not follow from the other fields")
@@ -665,6 +696,8 @@ _trick_done = maker(
         "last_winner",
         "kitty_bonus",
         "_over",
+        "played",
+        "voids",
     ),
     {**_NEW, "trick": (), "failed_throw": None, "_winning": -1},
 )

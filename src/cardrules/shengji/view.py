@@ -20,6 +20,7 @@ from cardrules import args
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.game import Derives, Judge
+from cardrules.implements import implements
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
@@ -34,6 +35,14 @@ from cardrules.shengji.rules import RoundFacts
 from cardrules.shengji.scoring import points_of
 from cardrules.shengji.trick import bonus_after, winner
 from cardrules.shengji.variant import Variant
+from cardrules.tracker import (
+    Tracker,
+    check_played,
+    laid,
+    read_played,
+    read_tracker,
+    still_held,
+)
 from cardrules.variant import read_variant
 
 #: What a client uses; the readers serve the state and the match view.
@@ -74,6 +83,8 @@ class View(Derives, RoundFacts, Judge[Move]):
     kitty_size: int
     #: The kitty's cards: for the banker, and for everyone once the round is over.
     kitty: Cards | None
+    played: tuple[Cards, ...] = ()
+    voids: tuple[int, ...] = ()
     _derived: _Derived | None = attrs.field(default=None, eq=False, alias="derived")
     ctx: Table = attrs.field(init=False, eq=False)
     _winning: int = attrs.field(init=False, eq=False)
@@ -95,6 +106,10 @@ class View(Derives, RoundFacts, Judge[Move]):
                 (self.hand + kitty).check_within(variant.decks)
             except CardrulesError as err:
                 raise PositionError(str(err), key="kitty") from None
+        history, voids = check_seen(self.played, self.voids, players)
+        if history is not self.played or voids is not self.voids:
+            object.__setattr__(self, "played", history)
+            object.__setattr__(self, "voids", voids)
         self._check_counts(variant, players)
         last = self.last_trick[winner(self.last_trick, ctx)].seat if self.last_trick else None
         if last is not None and last != self.leader:
@@ -176,7 +191,7 @@ class View(Derives, RoundFacts, Judge[Move]):
         dealt = (variant.total_cards - variant.kitty) // players
         for s in range(players):
             start = sizes[s] + sum(len(m.cards) for m in self.trick if m.seat == s)
-            if start + self.tricks_played > dealt:
+            if start + max(self.tricks_played, len(self.played[s])) > dealt:
                 raise PositionError(
                     f"seat {s} holds {start} cards after {self.tricks_played} trick(s) of a "
                     f"deal of {dealt}",
@@ -187,6 +202,10 @@ class View(Derives, RoundFacts, Judge[Move]):
         seen = self.hand + sum((m.cards for m in self.trick), Cards())
         if self.kitty is not None:
             seen = seen + self.kitty
+        try:
+            (seen + sum(self.played, Cards())).check_within(variant.decks)
+        except CardrulesError as err:
+            raise PositionError(str(err), key="played") from None
         won = sum(self.points)
         if self.is_over and self.kitty is not None and self.last_trick:
             ctx = trump_context(variant, self.level, self.trump)
@@ -209,6 +228,15 @@ class View(Derives, RoundFacts, Judge[Move]):
     def is_over(self) -> bool:
         """Whether the round is over (no trick open and a hand empty)."""
         return not self.trick and any(not n for n in self.hand_sizes)
+
+    @property
+    @implements("CORE-VIEW-2")
+    def tracker(self) -> Tracker:
+        """The seat's card tracker (记牌器), CORE-VIEW-2 (The card tracker): the cards each seat
+        has played this round (the trick in progress included), the suit groups a follow showed
+        a seat to be void of, SJ-FOLLOW-1 (Following the lead's suit), the kitty when this seat
+        sees it, and what is therefore unseen."""
+        return round_tracker(self, ())
 
     # ------------------------------------------------------------------ acting for the seat
     def arranged_hand(self) -> tuple[tuple[Card, ...], ...]:
@@ -293,9 +321,12 @@ class View(Derives, RoundFacts, Judge[Move]):
                 "penalties": list(self.penalties),
                 "kitty_size": self.kitty_size,
                 "kitty": None if self.kitty is None else str(self.kitty),
+                "played": [str(c) for c in self.played],
+                "voids": void_json(self.voids),
                 "turn": self.turn,
                 "winning_seat": None if top is None else top.seat,
                 "last_winner": self.last_winner,
+                "tracker": self.tracker.to_json(),
             },
         )
 
@@ -343,6 +374,8 @@ def read_view(reader: Reader, variant: Variant, holder: int | None) -> View:
             penalties=reader.ints("penalties", players, 0, bounds.range_of("penalties")[1]),
             kitty_size=reader.integer("kitty_size", 0, variant.kitty),
             kitty=kitty,
+            played=read_played(reader, players, decks),
+            voids=read_voids(reader, players),
         )
     sees = seat == (banker if holder is None else holder) or view.is_over
     if sees != (kitty is not None):
@@ -350,7 +383,98 @@ def read_view(reader: Reader, variant: Variant, holder: int | None) -> View:
         raise reader.bad("kitty", reader.raw("kitty"), f"{why}, SJ-KITTY-2 (Who sees the kitty)")
     keys = ("turn", "winning_seat", "last_winner")
     reader.derived(view.nested_json(), keys, "does not follow from the other fields")
+    read_tracker(reader, "tracker", view.tracker)
     return view
+
+
+#: The names of the suit groups a void is written with: the plain suits' letters, and trumps.
+GROUPS = ("S", "H", "C", "D", "trump")
+
+
+def check_seen(
+    played: object, voids: object, players: int
+) -> tuple[tuple[Cards, ...], tuple[int, ...]]:
+    """A state's or view's ``played`` and ``voids`` (``()``: nothing known), checked: one
+    :class:`Cards` and one set of suit groups (a bit per :data:`GROUPS` entry) per seat."""
+    played = check_played(played, players)
+    if voids == ():
+        voids = (0,) * players
+    if (
+        not isinstance(voids, tuple)
+        or len(voids) != players
+        or not all(type(v) is int and 0 <= v < 1 << len(GROUPS) for v in voids)
+    ):
+        raise PositionError(f"the suit groups each seat is void of ({players} seats)", key="voids")
+    return played, voids
+
+
+def revealed_voids(voids: tuple[int, ...], trick: tuple[Move, ...], ctx: Table) -> tuple[int, ...]:
+    """``voids`` with what the plays of ``trick`` reveal: a follower who played fewer cards of
+    the lead's suit group than the lead holds has none left, SJ-FOLLOW-1 (Following the lead's
+    suit)."""
+    if len(trick) < 2:
+        return voids
+    keys = ctx.suit_keys
+    lead = trick[0].cards
+    group = keys[next(i for i, n in enumerate(lead.counts) if n)]
+    need = len(lead)
+    out = list(voids)
+    for play in trick[1:]:
+        counts = play.cards.counts
+        if sum(n for i, n in enumerate(counts) if n and keys[i] == group) < need:
+            out[play.seat] |= 1 << group
+    return tuple(out)
+
+
+def void_json(voids: tuple[int, ...]) -> list[JSON]:
+    """The voids as JSON: per seat, the names of its void suit groups (:data:`GROUPS`)."""
+    return [[name for bit, name in enumerate(GROUPS) if v >> bit & 1] for v in voids]
+
+
+def read_voids(reader: Reader, players: int) -> tuple[int, ...]:
+    """The optional ``voids`` field (missing: none known): per seat, names of :data:`GROUPS`."""
+    if not reader.has("voids"):
+        return ()
+    out = []
+    for path, value in reader.items("voids", players):
+        if not isinstance(value, list) or len(value) > len(GROUPS):
+            raise reader.bad(path, value, "a list of suit groups (S, H, C, D, trump)")
+        mask = 0
+        for name in value:
+            if name not in GROUPS:
+                raise reader.bad(path, name, "one of S, H, C, D, trump")
+            mask |= 1 << GROUPS.index(name)
+        out.append(mask)
+    if len(out) != players:
+        raise reader.bad("voids", f"{len(out)} entries", f"exactly {players} entries")
+    return tuple(out)
+
+
+def round_tracker(view: View, shown: tuple[Cards, ...]) -> Tracker:
+    """The tracker of a round view, with ``shown`` the cards each seat was seen to hold (a match
+    view knows the standing bid; ``()``: none)."""
+    players = len(view.hand_sizes)
+    played = laid(view.played, view.trick)
+    voids = revealed_voids(view.voids, view.trick, view.ctx)
+    known = (
+        (Cards(),) * players
+        if not shown
+        else tuple(still_held(k, p) for k, p in zip(shown, played, strict=True))
+    )
+    return Tracker(
+        seat=view.seat,
+        decks=view.variant.decks,
+        hand=view.hand,
+        hand_sizes=view.hand_sizes,
+        played=played,
+        shown=known,
+        voids=tuple(_void_names(voids)),
+        set_aside=Cards() if view.kitty is None else view.kitty,
+    )
+
+
+def _void_names(voids: tuple[int, ...]) -> list[tuple[str, ...]]:
+    return [tuple(name for bit, name in enumerate(GROUPS) if v >> bit & 1) for v in voids]
 
 
 @attrs.frozen

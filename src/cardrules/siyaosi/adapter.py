@@ -111,6 +111,7 @@ class SiyaosiAdapter(StateAdapter[Move]):
     then_keys = frozenset(
         (
             *("turn", "top", "leader", "out", "hand_sizes", "movers", "events", "shown"),
+            *("unseen", "voids"),
             *("phase", "tributes", "returns", "levels", "ruling", "score", "winner", "round"),
         )
     )

@@ -7,12 +7,14 @@ from cardrules.multiset import Cards
 from cardrules.schema import (
     CARDS,
     COUNT,
+    HISTORY_KEYS,
     NULL,
     OBJECT,
     RANK,
     SEAT,
     SEED,
     TEAM,
+    TRACKER,
     array,
     by_phase,
     document_schema,
@@ -22,6 +24,7 @@ from cardrules.schema import (
     named,
     nullable,
     obj,
+    optional,
     position_schema,
     record_fields,
     ruling_schema,
@@ -64,20 +67,23 @@ def schemas() -> dict[str, JSONObject]:
         "out": seats,
         "leader": SEAT,
         "trick": moves,
+        "played": array(CARDS),
         "top": nullable(CARDS),
         "turn": nullable(SEAT),
         "passes": COUNT,
     }
     hands: dict[str, JSON] = {"hands": array(CARDS)}
     state = document_schema("siyaosi", "state", "a 四幺四 play-phase state", table | hands | trick)
+    state = optional(state, *HISTORY_KEYS)
     seen: dict[str, JSON] = {
         "seat": SEAT,
         "hand": CARDS,
         "hand_sizes": array(COUNT),
         "announced": seats,
     }
-    view_body = table | seen | trick
+    view_body = table | seen | trick | {"tracker": TRACKER}
     view = document_schema("siyaosi", "view", "what one 四幺四 seat may know", view_body)
+    view = optional(view, *HISTORY_KEYS)
     round_result = record_fields(RoundResult, {})
     out: dict[str, JSONObject] = {
         "siyaosi.variant": named("siyaosi.variant", "a 四幺四 variant table", variant),
@@ -196,10 +202,12 @@ def _match_schemas(
         "tribute": nullable(obj(tribute_body)),
         "play": nullable(play_view),  # the seat's play view, a document without the variant
         "result": nullable(result),
+        "tracker": TRACKER,
     }
     view = document_schema(
         "siyaosi", "match-view", "what one 四幺四 seat may know of a match", view_body
     )
+    view = optional(view, "tracker")
     view |= by_phase(
         {
             Phase.TRIBUTE: {"turn": SEAT, "tribute": tribute_open, "play": NULL, "result": NULL},

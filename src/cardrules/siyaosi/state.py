@@ -44,6 +44,7 @@ from cardrules.siyaosi.trick import advance, is_over, replay
 from cardrules.siyaosi.variant import FirstLeader, FirstRuling, Variant
 from cardrules.siyaosi.view import View, made_view, read_table, read_trick
 from cardrules.slots import builder, setter
+from cardrules.tracker import check_played, laid, read_played
 from cardrules.variant import variant_of
 
 __all__ = ["State", "deal_sizes", "first_leader"]
@@ -100,7 +101,10 @@ class State(Derives, RoundFacts, Steps[Move]):
     ``leader`` led the current trick (or leads the next one while the trick is empty); ``trick``
     holds its moves so far. ``turn`` (the seat whose normal turn it is; out-of-turn chain steps
     and captures are open to every seat holding cards; ``None`` once the round is over),
-    ``top`` and ``passes`` (in a row since the last play) follow from them.
+    ``top`` and ``passes`` (in a row since the last play) follow from them. ``played`` holds
+    the cards each seat laid in the round's finished tricks (public: every seat saw them land;
+    empty per seat for a position whose past is not given), what the seats' card trackers
+    (:attr:`View.tracker`) are made of.
 
     The constructor checks that the state can exist, 4A4-POS-1 (Positions): one hand per seat,
     no card more often than the decks hold, every empty hand out and no other, a leader holding
@@ -114,6 +118,7 @@ class State(Derives, RoundFacts, Steps[Move]):
     leader: int
     out: tuple[int, ...] = ()
     trick: tuple[Move, ...] = ()
+    played: tuple[Cards, ...] = ()
     _derived: _Derived | None = attrs.field(default=None, eq=False, repr=False, alias="derived")
     turn: int | None = attrs.field(init=False, eq=False)
     top: Top | None = attrs.field(init=False, eq=False)
@@ -154,8 +159,11 @@ class State(Derives, RoundFacts, Steps[Move]):
         for seat, move in enumerate(self.trick):
             if not 0 <= move.seat < players:
                 raise PositionError(f"move {seat + 1} names seat {move.seat}", key="trick")
+        played = check_played(self.played, players)
+        if played is not self.played:
+            object.__setattr__(self, "played", played)
         on_table = sum((m.cards for m in self.trick), Cards())
-        total = sum(hands, Cards()) + on_table
+        total = sum(hands, Cards()) + on_table + sum(played, Cards())
         try:
             total.check_within(variant.decks)
         except CardrulesError as err:
@@ -163,6 +171,7 @@ class State(Derives, RoundFacts, Steps[Move]):
         most = max(deal_sizes(variant))
         for seat, hand in enumerate(hands):
             held = len(hand) + sum(len(m.cards) for m in self.trick if m.seat == seat)
+            held += len(played[seat])
             if held > most:
                 raise PositionError(
                     f"seat {seat} holds {held} cards; a deal gives at most {most}", key="hands"
@@ -340,7 +349,10 @@ class State(Derives, RoundFacts, Steps[Move]):
             else:
                 left = sum(counts) if sink is not None else any(counts)
         out, leader, turn, top, passes, trick = advance(self, move, left, sink, moved)
-        return _made(self.table, hands, leader, out, trick, turn, top, passes, ranks, sizes)
+        played = self.played
+        if not trick:  # the trick is over: its cards join what every seat saw played
+            played = laid(played, (*self.trick, move))
+        return _made(self.table, hands, leader, out, trick, played, turn, top, passes, ranks, sizes)
 
     # ------------------------------------------------------------------ views and JSON
     @implements("4A4-VIEW-1")
@@ -358,6 +370,7 @@ class State(Derives, RoundFacts, Steps[Move]):
             self.out,
             self.leader,
             self.trick,
+            self.played,
             self.top,
             self.turn,
             self.passes,
@@ -378,6 +391,7 @@ class State(Derives, RoundFacts, Steps[Move]):
                 "out": list(self.out),
                 "leader": self.leader,
                 "trick": [m.fields_json() for m in self.trick],
+                "played": [str(c) for c in self.played],
                 "top": None if self.top is None else str(self.top.cards),
                 "turn": self.turn,
                 "passes": self.passes,
@@ -395,8 +409,9 @@ class State(Derives, RoundFacts, Steps[Move]):
         out = reader.ints("out", None, 0, variant.players - 1)
         leader = reader.integer("leader", 0, variant.players - 1)
         trick = read_trick(reader, variant.decks)
+        played = read_played(reader, variant.players, variant.decks)
         with reader.reading():
-            state = cls(table, hands, leader, out, trick)
+            state = cls(table, hands, leader, out, trick, played)
         reader.derived(state.to_json(), ("top", "turn", "passes"), "does not follow from the trick")
         reader.done()
         return state
@@ -417,6 +432,7 @@ _made: Callable[
         int,
         tuple[int, ...],
         tuple[Move, ...],
+        tuple[Cards, ...],
         int | None,
         Top | None,
         int,
@@ -426,7 +442,19 @@ _made: Callable[
     State,
 ] = builder(
     State,
-    ("table", "hands", "leader", "out", "trick", "turn", "top", "passes", "_ranks", "_sizes"),
+    (
+        "table",
+        "hands",
+        "leader",
+        "out",
+        "trick",
+        "played",
+        "turn",
+        "top",
+        "passes",
+        "_ranks",
+        "_sizes",
+    ),
     {"_derived": None, "_moves": None},
 )
 

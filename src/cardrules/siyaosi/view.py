@@ -13,6 +13,7 @@ from cardrules import args
 from cardrules.cards import Card
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.game import Derives, Judge
+from cardrules.implements import implements
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
@@ -27,6 +28,7 @@ from cardrules.siyaosi.rules import RoundFacts
 from cardrules.siyaosi.trick import replay
 from cardrules.siyaosi.variant import Variant
 from cardrules.slots import builder, setter
+from cardrules.tracker import Tracker, check_played, laid, read_played, read_tracker, still_held
 from cardrules.variant import read_variant
 
 #: What a client uses; :func:`made_view` and :func:`read_view` serve
@@ -41,7 +43,9 @@ _Derived = tuple[Top | None, int | None, int]
 class View(Derives, RoundFacts, Judge[Move]):
     """What ``seat`` may know: its own hand, every seat's card count and the announcements, the
     trick so far, the top, levels and ruling team, whose turn it is, and who is out — never
-    another seat's cards.
+    another seat's cards. ``played`` holds the cards each seat laid in the round's finished
+    tricks, which every seat saw; with the trick in progress and the hand they make the seat's
+    card tracker, :attr:`tracker` (CORE-VIEW-2 (The card tracker)).
 
     A view acts for its seat: :meth:`legal_moves`, :meth:`explain`, :meth:`is_legal` and
     :meth:`random_move` answer from what the seat sees, exactly as the state would for that
@@ -61,6 +65,7 @@ class View(Derives, RoundFacts, Judge[Move]):
     out: tuple[int, ...]
     leader: int
     trick: tuple[Move, ...]
+    played: tuple[Cards, ...] = ()
     _derived: _Derived | None = attrs.field(default=None, eq=False, repr=False, alias="derived")
     top: Top | None = attrs.field(init=False, eq=False)
     turn: int | None = attrs.field(init=False, eq=False)
@@ -107,13 +112,17 @@ class View(Derives, RoundFacts, Judge[Move]):
             isinstance(m, Move) and 0 <= m.seat < players for m in trick
         ):
             raise PositionError("the trick is a tuple of moves of seats at the table", key="trick")
+        played = check_played(self.played, players)
+        if played is not self.played:
+            object.__setattr__(self, "played", played)
+        seen = self.hand + sum((m.cards for m in trick), Cards()) + sum(played, Cards())
         try:
-            (self.hand + sum((m.cards for m in trick), Cards())).check_within(variant.decks)
+            seen.check_within(variant.decks)
         except CardrulesError as err:
             raise PositionError(str(err), key="hand") from None
         most = -(-variant.total_cards // players)  # the largest hand a deal gives
         for s in range(players):
-            held = sizes[s] + sum(len(m.cards) for m in trick if m.seat == s)
+            held = sizes[s] + sum(len(m.cards) for m in trick if m.seat == s) + len(played[s])
             if held > most:
                 raise PositionError(
                     f"seat {s} holds {held} cards; a deal gives at most {most}", key="hand_sizes"
@@ -127,6 +136,14 @@ class View(Derives, RoundFacts, Judge[Move]):
         seat plays it (4A4-RANK-2 (The level card))."""
         strength = self.table.strength
         return self.hand.arranged(lambda c: (strength(c.rank, self.seat), c.index))
+
+    @property
+    @implements("CORE-VIEW-2")
+    def tracker(self) -> Tracker:
+        """The seat's card tracker (记牌器), CORE-VIEW-2 (The card tracker): the cards each seat
+        has laid this round (the trick in progress included) and what is therefore unseen. 四幺四
+        reveals no voids: any seat may pass holding anything."""
+        return round_tracker(self, ())
 
     # ------------------------------------------------------------------ acting for the seat
     def _hand_of(self, seat: int) -> Cards | None:
@@ -207,9 +224,11 @@ class View(Derives, RoundFacts, Judge[Move]):
                 "out": list(self.out),
                 "leader": self.leader,
                 "trick": [m.fields_json() for m in self.trick],
+                "played": [str(c) for c in self.played],
                 "top": None if self.top is None else str(self.top.cards),
                 "turn": self.turn,
                 "passes": self.passes,
+                "tracker": self.tracker.to_json(),
             },
         )
 
@@ -229,8 +248,8 @@ class View(Derives, RoundFacts, Judge[Move]):
 _v_moves = setter(View, "_moves")
 
 #: A view of a state the library knows to be consistent (``state.view``): ``made_view(seat,
-#: table, hand, hand_sizes, out, leader, trick, top, turn, passes, ranks)``, its slots filled
-#: directly, ``ranks`` being the hand's rank counts when known.
+#: table, hand, hand_sizes, out, leader, trick, played, top, turn, passes, ranks)``, its slots
+#: filled directly, ``ranks`` being the hand's rank counts when known.
 made_view: Callable[
     [
         int,
@@ -240,6 +259,7 @@ made_view: Callable[
         tuple[int, ...],
         int,
         tuple[Move, ...],
+        tuple[Cards, ...],
         Top | None,
         int | None,
         int,
@@ -256,6 +276,7 @@ made_view: Callable[
         "out",
         "leader",
         "trick",
+        "played",
         "top",
         "turn",
         "passes",
@@ -277,14 +298,36 @@ def read_view(reader: Reader, variant: Variant) -> View:
     out = reader.ints("out", None, 0, players - 1)
     leader = reader.integer("leader", 0, players - 1)
     trick = read_trick(reader, variant.decks)
+    played = read_played(reader, variant.players, variant.decks)
     with reader.reading():
         view = View(
             seat=seat, table=table, hand=hand, hand_sizes=sizes, out=out, leader=leader,
-            trick=trick,
+            trick=trick, played=played,
         )  # fmt: skip
     keys = ("announced", "top", "turn", "passes")
     reader.derived(view.nested_json(), keys, "does not follow from the trick")
+    read_tracker(reader, "tracker", view.tracker)
     return view
+
+
+def round_tracker(view: View, shown: tuple[Cards, ...]) -> Tracker:
+    """The tracker of a round view, with ``shown`` the cards each seat is known to hold (a match
+    view knows tributes; ``()``: none)."""
+    players = len(view.hand_sizes)
+    played = laid(view.played, view.trick)
+    if not shown:
+        known = (Cards(),) * players
+    else:
+        known = tuple(still_held(k, p) for k, p in zip(shown, played, strict=True))
+    return Tracker(
+        seat=view.seat,
+        decks=view.table.variant.decks,
+        hand=view.hand,
+        hand_sizes=view.hand_sizes,
+        played=played,
+        shown=known,
+        voids=((),) * players,
+    )
 
 
 def read_table(reader: Reader, variant: Variant | None = None) -> Table:

@@ -44,7 +44,8 @@ from cardrules.shengji.moves import Move
 from cardrules.shengji.order import trump_context
 from cardrules.shengji.state import hand_size
 from cardrules.shengji.variant import Variant
-from cardrules.shengji.view import View, read_view
+from cardrules.shengji.view import View, read_view, round_tracker
+from cardrules.tracker import Tracker, read_tracker
 from cardrules.variant import read_variant
 
 if TYPE_CHECKING:
@@ -125,6 +126,35 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
         ctx = trump_context(self.variant, self.level, trump)
         return self.hand.arranged(lambda c: (ctx.suit_keys[c.index], ctx.strengths[c.index]))
 
+    @property
+    @implements("CORE-VIEW-2")
+    def tracker(self) -> Tracker:
+        """The seat's card tracker (记牌器), CORE-VIEW-2 (The card tracker): the play view's
+        (cards played, voids, the kitty this seat buried), and the standing bid's cards, which
+        the bidder showed and holds until it plays them — unless it buried the kitty since and
+        this seat did not see what went into it (seed silent: a tracker records only what is
+        certain)."""
+        players = self.players
+        shown = [Cards()] * players
+        bid = self.bid
+        if bid is not None and bid.seat != self.seat:
+            buried = self.phase not in (Phase.DEAL, Phase.BID, Phase.BURY)
+            if not (buried and self.burier == bid.seat):
+                shown[bid.seat] = bid.cards
+        if self.play is not None:
+            return round_tracker(self.play, tuple(shown))
+        return Tracker(
+            seat=self.seat,
+            decks=self.variant.decks,
+            hand=self.hand,
+            hand_sizes=self.hand_sizes,
+            played=(Cards(),) * players,
+            shown=tuple(shown),
+            voids=((),) * players,
+            # the seat burying holds the kitty in its hand; once buried, it is set aside
+            set_aside=Cards() if self.kitty is None or self.phase is Phase.BURY else self.kitty,
+        )
+
     # ------------------------------------------------------------------ acting for the seat
     def explain(self, move: Move) -> Illegal | None:
         """Why ``move`` is illegal, or ``None``; another seat's moves are refused
@@ -200,6 +230,7 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
         }
         play = None if self.play is None else self.play.nested_json()
         body = own | bidding_json(self) | {"play": play, "turn": self.turn}
+        body["tracker"] = self.tracker.to_json()
         return document("shengji", "match-view", body)
 
     @classmethod
@@ -234,6 +265,7 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
                 **fields,  # type: ignore[arg-type]
             )
         reader.derived({"turn": view.turn}, ("turn",), "does not follow from the other fields")
+        read_tracker(reader, "tracker", view.tracker)
         reader.done()
         return view
 

@@ -26,6 +26,7 @@ from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.tribute import Exchange, Step
 from cardrules.siyaosi.variant import Variant
 from cardrules.siyaosi.view import read_view
+from cardrules.tracker import read_tracker
 from cardrules.variant import read_variant
 
 if TYPE_CHECKING:
@@ -119,6 +120,7 @@ def match_view_json(view: MatchView) -> JSONObject:
             "tribute": None if view.exchange is None else exchange_json(view.exchange),
             "play": None if view.play is None else view.play.nested_json(),
             "result": None if view.result is None else view.result.body(),
+            "tracker": view.tracker.to_json(),
         },
     )
 
@@ -171,6 +173,7 @@ def read_match_view(make: type[MatchView], data: Mapping[str, JSON] | str | byte
             result=result,
         )
     reader.derived({"turn": view.turn}, ("turn",), "does not follow from the other fields")
+    read_tracker(reader, "tracker", view.tracker)
     reader.done()
     return view
 

@@ -27,7 +27,7 @@ from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, for_seat
 from cardrules.records import Recording
-from cardrules.siyaosi.match.check import check_view
+from cardrules.siyaosi.match.check import JOKERS, check_view
 from cardrules.siyaosi.match.documents import match_view_json, read_match_view
 from cardrules.siyaosi.match.facts import MatchFacts
 from cardrules.siyaosi.match.phases import (
@@ -41,7 +41,8 @@ from cardrules.siyaosi.moves import Move, Phase
 from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.tribute import Exchange
 from cardrules.siyaosi.variant import Variant
-from cardrules.siyaosi.view import View
+from cardrules.siyaosi.view import View, round_tracker
+from cardrules.tracker import Tracker, still_held
 
 if TYPE_CHECKING:
     from cardrules.siyaosi.match.state import Match
@@ -119,6 +120,27 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
         strength = self.table.strength
         return self.hand.arranged(lambda c: (strength(c.rank, self.seat), c.index))
 
+    @property
+    @implements("CORE-VIEW-2")
+    def tracker(self) -> Tracker:
+        """The seat's card tracker (记牌器), CORE-VIEW-2 (The card tracker): the cards laid this
+        round, and the tributes (and the returns this seat gave or took) it saw reach a hand and
+        not yet played; the rest is :attr:`Tracker.unseen`."""
+        players = self.players
+        shown = exchange_shown(self.exchange, self.seat, players)
+        if self.play is not None:
+            return round_tracker(self.play, shown)
+        empty = (Cards(),) * players
+        return Tracker(
+            seat=self.seat,
+            decks=self.variant.decks,
+            hand=self.hand,
+            hand_sizes=self.hand_sizes,
+            played=empty,
+            shown=shown,
+            voids=((),) * players,
+        )
+
     # ------------------------------------------------------------------ acting for the seat
     def explain(self, move: Move) -> Illegal | None:
         """Why ``move`` is illegal, or ``None``; another seat's move is refused
@@ -174,6 +196,32 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
         start, and the fields that follow from them must agree. ``MatchView.from_json(
         view.to_json()) == view``, and the view read acts for its seat as the one written."""
         return read_match_view(cls, data)
+
+
+def exchange_shown(ex: Exchange | None, seat: int, players: int) -> tuple[Cards, ...]:
+    """The cards ``seat`` saw in another seat's hand in the tribute phase ``ex`` (as ``seat``
+    sees it): the jokers a rebellion or its suppression revealed, every tribute, and a return
+    ``seat`` gave; a return it may not see may have been
+    any card, so its giver's tributes are known no more (seed silent: a tracker records only
+    what is certain)."""
+    shown = [Cards()] * players
+    if ex is None:
+        return tuple(shown)
+    for revealer in (ex.rebel, ex.suppressor):  # both jokers shown, 4A4-TRIB-5 (Rebellion)
+        if revealer is not None:
+            shown[revealer] = shown[revealer] + JOKERS
+    for payer, cards in ex.paid:  # a joker shown may be the tribute paid
+        shown[payer] = still_held(shown[payer], cards)
+    for _payer, receiver, cards in ex.pairs:
+        shown[receiver] = shown[receiver] + cards
+    for giver, taker, card in ex.returned:
+        if card is None:
+            shown[giver] = Cards()
+            continue
+        shown[giver] = still_held(shown[giver], card)
+        shown[taker] = shown[taker] + card
+    shown[seat] = Cards()
+    return tuple(shown)
 
 
 @implements("4A4-MATCH-4")
