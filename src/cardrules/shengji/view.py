@@ -20,7 +20,6 @@ from cardrules import args
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.game import Derives, Judge
-from cardrules.implements import implements
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
@@ -230,11 +229,10 @@ class View(Derives, RoundFacts, Judge[Move]):
         return not self.trick and any(not n for n in self.hand_sizes)
 
     @property
-    @implements("CORE-VIEW-2")
     def tracker(self) -> Tracker:
         """The seat's card tracker (记牌器), CORE-VIEW-2 (The card tracker): the cards each seat
         has played this round (the trick in progress included), the suit groups a follow showed
-        a seat to be void of, SJ-FOLLOW-1 (Following the lead's suit), the kitty when this seat
+        a seat to be void of, SJ-FOLLOW-2 (The led suit first), the kitty when this seat
         sees it, and what is therefore unseen."""
         return round_tracker(self, ())
 
@@ -410,8 +408,8 @@ def check_seen(
 
 def revealed_voids(voids: tuple[int, ...], trick: tuple[Move, ...], ctx: Table) -> tuple[int, ...]:
     """``voids`` with what the plays of ``trick`` reveal: a follower who played fewer cards of
-    the lead's suit group than the lead holds has none left, SJ-FOLLOW-1 (Following the lead's
-    suit)."""
+    the lead's suit group than the lead holds has none left, SJ-FOLLOW-2 (The led suit
+    first)."""
     if len(trick) < 2:
         return voids
     keys = ctx.suit_keys

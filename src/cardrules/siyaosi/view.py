@@ -13,7 +13,6 @@ from cardrules import args
 from cardrules.cards import Card
 from cardrules.errors import CardrulesError, Illegal, IllegalMoveError, PositionError
 from cardrules.game import Derives, Judge
-from cardrules.implements import implements
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
 from cardrules.legal import LegalMoves
 from cardrules.limits import quote
@@ -138,7 +137,6 @@ class View(Derives, RoundFacts, Judge[Move]):
         return self.hand.arranged(lambda c: (strength(c.rank, self.seat), c.index))
 
     @property
-    @implements("CORE-VIEW-2")
     def tracker(self) -> Tracker:
         """The seat's card tracker (记牌器), CORE-VIEW-2 (The card tracker): the cards each seat
         has laid this round (the trick in progress included) and what is therefore unseen. 四幺四

@@ -127,7 +127,6 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
         return self.hand.arranged(lambda c: (ctx.suit_keys[c.index], ctx.strengths[c.index]))
 
     @property
-    @implements("CORE-VIEW-2")
     def tracker(self) -> Tracker:
         """The seat's card tracker (记牌器), CORE-VIEW-2 (The card tracker): the play view's
         (cards played, voids, the kitty this seat buried), and the standing bid's cards, which

@@ -121,7 +121,6 @@ class MatchView(Derives, MatchFacts, Judge[Move]):
         return self.hand.arranged(lambda c: (strength(c.rank, self.seat), c.index))
 
     @property
-    @implements("CORE-VIEW-2")
     def tracker(self) -> Tracker:
         """The seat's card tracker (记牌器), CORE-VIEW-2 (The card tracker): the cards laid this
         round, and the tributes (and the returns this seat gave or took) it saw reach a hand and
