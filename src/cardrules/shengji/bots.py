@@ -53,7 +53,10 @@ __all__ = ["EasyBot", "HardBot", "HeuristicBot"]
 
 def _suit_of(bid: Move) -> Suit | None:
     """The trump a bid of level cards or jokers would set (jokers: no-trump)."""
-    return None if any(c.rank.is_joker for c in bid.cards) else next(iter(bid.cards)).suit
+    counts = bid.cards.counts
+    if counts[52] or counts[53]:  # the small and the big joker
+        return None
+    return Suit(next(i for i, n in enumerate(counts) if n) // 13)
 
 
 class HardBot:
@@ -91,13 +94,14 @@ class HardBot:
         moves = list(view.legal_moves())
         if not moves:
             return None
-        lengths = _suit_lengths(view)
         naming = [m for m in moves if m.kind in NAMING]
         if naming:
+            lengths = _suit_lengths(view)
             return max(naming, key=lambda m: lengths[NAMING[m.kind]])
         passing = next((m for m in moves if m.kind is MoveKind.PASS), None)
         bids = [m for m in moves if m.kind is MoveKind.BID]
         if bids and view.phase in (Phase.DEAL, Phase.BID):
+            lengths = _suit_lengths(view)
             best = max(bids, key=lambda m: (lengths[_suit_of(m)], -len(m.cards)))
             if lengths[_suit_of(best)] * 4 >= len(view.hand) + 4:
                 return best
@@ -118,16 +122,13 @@ class HardBot:
 
 def _suit_lengths(view: MatchView) -> dict[Suit | None, int]:
     """How many of the hand's plain cards are of each suit (no-trump, ``None``: the jokers),
-    read from the hand's counts."""
-    lengths: dict[Suit | None, int] = dict.fromkeys((*Suit, None), 0)
-    level = view.level
-    for i, n in enumerate(view.hand.counts):
-        if n:
-            card = Card.from_index(i)
-            if card.rank.is_joker:
-                lengths[None] += n
-            elif card.rank != level:
-                lengths[card.suit] += n
+    read from the hand's counts (slot ``suit * 13 + rank - 2``, the jokers 52 and 53)."""
+    counts = view.hand.counts
+    level = int(view.level) - 2
+    lengths: dict[Suit | None, int] = {
+        suit: sum(counts[suit * 13 : suit * 13 + 13]) - counts[suit * 13 + level] for suit in Suit
+    }
+    lengths[None] = counts[52] + counts[53]
     return lengths
 
 
