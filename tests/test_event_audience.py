@@ -172,6 +172,20 @@ def _fail(what: str, seat: int, step: int, extra: int, text: object) -> str:
     return f"step {step}: seat {seat} receives {_names(extra)} it may not see, in {what}: {shown}"
 
 
+def _placed(doc: object) -> object:
+    """A view document without its trackers' ``unseen`` cards (CORE-VIEW-2): those are the cards
+    the seat has *not* seen, named only as not seen — no card's place. Everything else a tracker
+    says (cards laid, known held, set aside) is checked with the rest of the view."""
+    if isinstance(doc, dict):
+        return {
+            k: _placed({t: u for t, u in v.items() if t != "unseen"} if k == "tracker" else v)
+            for k, v in doc.items()
+        }
+    if isinstance(doc, list):
+        return [_placed(v) for v in doc]
+    return doc
+
+
 def watch(
     game: str, start: GameState[M], bots: Sequence[Bot[M]], rng: random.Random, limit: int
 ) -> tuple[Watched, GameState[M]]:
@@ -199,7 +213,7 @@ def watch(
         if any(e.NAME == "round-started" for e in events):  # a new deal: nothing shown yet
             seen = Seen(own=[mask(hand) for hand in after.hands])
         for s in range(players):
-            text = json.dumps(after.view(s).to_json(), ensure_ascii=False)
+            text = json.dumps(_placed(after.view(s).to_json()), ensure_ascii=False)
             extra = json_cards(text) & ~seen.allowed(s)
             assert not extra, _fail("its view", s, step, extra, text)
         before = after
