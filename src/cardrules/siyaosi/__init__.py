@@ -24,6 +24,7 @@ from cardrules.siyaosi.calls import beats, classify
 from cardrules.siyaosi.codes import CODES
 from cardrules.siyaosi.combos import COMBINATION_NAMES, Combination, CombinationName
 from cardrules.siyaosi.events import EVENTS, events_from_json, events_to_json
+from cardrules.siyaosi.expert import ExpertBot
 from cardrules.siyaosi.keys import POSITION_KEYS
 from cardrules.siyaosi.match.phases import Phase
 from cardrules.siyaosi.match.position import is_match_position
@@ -68,6 +69,7 @@ __all__ = [
     "Dues",
     "EasyBot",
     "Exchange",
+    "ExpertBot",
     "FirstLeader",
     "FirstRuling",
     "HardBot",
@@ -146,7 +148,13 @@ register(
         from_json=State.from_json,
         events=EVENTS,
         match_from_json=Match.from_json,
-        bots={"random": RandomBot, "easy": EasyBot, "hard": HardBot, "heuristic": HardBot},
+        bots={
+            "random": RandomBot,
+            "easy": EasyBot,
+            "hard": HardBot,
+            "heuristic": HardBot,
+            "expert": ExpertBot,
+        },
         tally=Tally,
         duel=Duel,
         position_keys=POSITION_KEYS,
