@@ -47,31 +47,40 @@ _BOMBS = frozenset((BOMB, JOKER_BOMB, FOUR_A_FOUR))
 _STEPS = (CHA, GOU, CAPTURE)
 _HARD = HardBot()
 
-#: The measured defaults: deals per decision, the most candidates weighed, and the card total
-#: (every hand together) past which the search is skipped.
-SAMPLES = 12
+#: The measured defaults: the most deals per decision, the most candidates weighed, the card
+#: total (every hand together) past which the search is skipped, and the work of a decision:
+#: deals x candidates x cards in the hands, which fewer cards buy more deals with.
+SAMPLES = 40
 CANDIDATES = 5
 REACH = 60
+WORK = 3600
 
 
 class ExpertBot:
     """专家: plays a 四幺四 seat from its view alone, with full card memory, endgame rules and a
     determinized Monte Carlo search over a few candidate moves.
 
-    ``samples`` is the number of deals of the unseen cards each searched decision plays out
-    (0: no search, the rules alone); ``candidates`` the most moves weighed; ``reach`` the most
-    cards (all hands together) a position may hold to be searched.
+    ``samples`` is the most deals of the unseen cards a searched decision plays out (0: no
+    search, the rules alone); ``candidates`` the most moves weighed; ``reach`` the most cards
+    (all hands together) a position may hold to be searched; ``work`` bounds a decision's
+    deals x candidates x cards in the hands (at least one deal is played).
     """
 
-    __slots__ = ("candidates", "reach", "samples")
+    __slots__ = ("candidates", "reach", "samples", "work")
     #: The level's name, and in Chinese (seed 001, 难度说明).
     LEVEL: ClassVar[str] = "expert"
     NAME_ZH: ClassVar[str] = "专家"
 
     def __init__(
-        self, samples: int = SAMPLES, *, candidates: int = CANDIDATES, reach: int = REACH
+        self,
+        samples: int = SAMPLES,
+        *,
+        candidates: int = CANDIDATES,
+        reach: int = REACH,
+        work: int = WORK,
     ) -> None:
         self.samples = args.integer(samples, 0, 1000, "samples")
+        self.work = args.integer(work, 0, 10**7, "work")
         self.candidates = args.integer(candidates, 1, 50, "candidates")
         self.reach = args.integer(reach, 0, 1000, "reach")
 
@@ -176,7 +185,8 @@ class ExpertBot:
         earlier candidate, the hard player's move first)."""
         seat = view.seat
         wins = [0] * len(cands)
-        for _ in range(self.samples):
+        deals = self.work // (len(cands) * sum(view.hand_sizes))
+        for _ in range(max(1, min(self.samples, deals))):
             hands = deal_unseen(tracker, rng)
             state = State(view.table, hands, view.leader, view.out, view.trick, view.played)
             for i, move in enumerate(cands):
