@@ -29,7 +29,6 @@ import random
 from typing import ClassVar
 
 from cardrules import args
-from cardrules.bots import turns
 from cardrules.errors import CardrulesError
 from cardrules.game import GameView
 from cardrules.siyaosi.bots import HardBot
@@ -210,11 +209,26 @@ class ExpertBot:
 
 
 def _first_out(state: State, rng: random.Random) -> int:
-    """The first seat out when hard players play ``state`` on."""
-    if state.out:
-        return state.out[0]
-    bots = [_HARD] * state.players
-    for after, _turn in turns(state, bots, rng):
-        if after.out:
-            return after.out[0]
-    raise CardrulesError("a round ended with nobody out")  # pragma: no cover - cannot happen
+    """The first seat out when hard players play ``state`` on: the round as
+    :func:`cardrules.bots.turns` drives it (the seats out of turn asked first, in playing order
+    from the seat after the one in turn), less the asking of seats that a hard player never
+    steps in for (no top yet, or a partner's top)."""
+    players = state.players
+    while not state.out:
+        turn = state.turn
+        assert turn is not None  # nobody out: the round goes on
+        top = state.top
+        move = None
+        if top is not None:
+            team = top.seat % 2
+            for i in range(1, players):
+                seat = (turn + i) % players
+                if seat % 2 != team:
+                    move = _HARD.choose(state.view(seat), rng)
+                    if move is not None:
+                        break
+        if move is None:
+            move = _HARD.choose(state.view(turn), rng)
+            assert move is not None  # in turn, the hard player always moves
+        state = state.apply(move)
+    return state.out[0]
