@@ -51,7 +51,7 @@ _HARD = HardBot()
 #: deals x candidates x cards in the hands, which fewer cards buy more deals with.
 SAMPLES = 40
 CANDIDATES = 5
-REACH = 80
+REACH = 60
 WORK = 3600
 
 
