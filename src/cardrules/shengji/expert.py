@@ -68,7 +68,7 @@ class ExpertBot:
     LEVEL: ClassVar[str] = "expert"
     NAME_ZH: ClassVar[str] = "专家"
 
-    def __init__(self, samples: int = 8, horizon: int = 3, endgame: int = 10) -> None:
+    def __init__(self, samples: int = 12, horizon: int = 4, endgame: int = 14) -> None:
         self.samples = args.integer(samples, 1, 1000, "samples")
         self.horizon = args.integer(horizon, 0, 100, "horizon")
         self.endgame = args.integer(endgame, 0, 1000, "endgame")
