@@ -44,6 +44,7 @@ from cardrules.shengji.calls import (
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.combos import Combination, CombinationName, Piece
 from cardrules.shengji.events import EVENTS, events_from_json, events_to_json
+from cardrules.shengji.expert import ExpertBot
 from cardrules.shengji.keys import POSITION_KEYS
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.match import Match
@@ -80,6 +81,7 @@ __all__ = [
     "Combination",
     "CombinationName",
     "EasyBot",
+    "ExpertBot",
     "HardBot",
     "HeuristicBot",
     "KittyBonus",
@@ -179,7 +181,13 @@ register(
         from_json=State.from_json,
         events=EVENTS,
         match_from_json=Match.from_json,
-        bots={"random": RandomBot, "easy": EasyBot, "hard": HardBot, "heuristic": HardBot},
+        bots={
+            "random": RandomBot,
+            "easy": EasyBot,
+            "hard": HardBot,
+            "heuristic": HardBot,
+            "expert": ExpertBot,
+        },
         tally=Tally,
         duel=Duel,
         position_keys=POSITION_KEYS,
