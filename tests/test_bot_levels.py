@@ -29,7 +29,7 @@ M = TypeVar("M", bound=MoveLike)
 @pytest.mark.parametrize("game", ["siyaosi", "shengji"])
 def test_every_level_is_registered_under_its_english_and_chinese_names(game: str) -> None:
     bots = game_named(game).bots
-    for level, chinese in (("easy", "简单"), ("hard", "困难")):
+    for level, chinese in (("easy", "简单"), ("hard", "困难"), ("expert", "专家")):
         made = resolve_bot(bots, chinese)()
         assert type(made) is bots[level]
         assert level == type(made).LEVEL and chinese == type(made).NAME_ZH  # type: ignore[attr-defined]

@@ -42,6 +42,7 @@ SKELETON = frozenset(
         "schema",
         "stats",
         "bots",
+        "expert",  # the expert level: the card tracker and a search over the unseen cards
         "adapter",
         "keys",
         "match.__init__",  # the match's public names
