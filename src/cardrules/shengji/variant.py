@@ -86,6 +86,12 @@ class MatchScore(StrEnum):
     MATCH = "match"
 
 
+def _score_of(rounds: int) -> MatchScore:
+    """The match score ``match_rounds`` calls for, S-HOUSE-8: 整局 (``match``) for a match of N
+    rounds, 单局 (``round``) for one played until a team passes A."""
+    return MatchScore.MATCH if rounds > 0 else MatchScore.ROUND
+
+
 @attrs.frozen(kw_only=True)
 class Variant(VariantBase):
     """Every rule switch of four-deck Shengji.
@@ -251,9 +257,10 @@ class Variant(VariantBase):
         doc="'round' (单局): each level risen is worth score_per_level to each of the team's "
         "players and costs each opponent as much; 'match' (整局): each level risen is worth "
         "score_per_level, and the final level gap times it moves from the trailing team's "
-        "players to the leading team's.",
-        ruling="S-LEVEL-4",
+        "players to the leading team's. Follows match_rounds: 'match' for N > 0, else 'round'.",
+        ruling="S-LEVEL-4, S-HOUSE-8",
         clauses=("SJ-MATCH-3",),
+        follows=("match_rounds", _score_of),
     )
     score_per_level: int = switch(
         3,
@@ -270,6 +277,15 @@ class Variant(VariantBase):
             _check_order(key, getattr(self, key), allow_empty=key == "fry_order")
         self._check_declarable()
         self._check_bands()
+        if self.match_score is MatchScore.MATCH and self.match_rounds == 0:
+            raise VariantError(
+                "'match' (整局) settles the final level gap of a match of a fixed number of "
+                "rounds, and 'match_rounds' = 0 plays until a team passes A; set one of them "
+                "only (match_score follows match_rounds)",
+                key="match_score",
+                value=self.match_score.value,
+                allowed=(MatchScore.ROUND.value,),
+            )
 
     def _check_declarable(self) -> None:
         """Some bid must be able to declare first (level cards the decks hold, or four jokers,
