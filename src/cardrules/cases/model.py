@@ -48,7 +48,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "classify": ("cards", "expect"),
     "beats": ("top", "play", "expect"),
     "play": ("moves", "expect", "error", "then", "view"),
-    "round": ("finish", "attacker_points", "next_hands", "played", "expect", "then"),
+    "round": ("finish", "attacker_points", "next_hands", "played", "penalties", "expect", "then"),
     "variant": ("expect", "keys", "error"),
 }
 _REQUIRED: dict[str, tuple[str, ...]] = {
