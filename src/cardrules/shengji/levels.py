@@ -1,7 +1,7 @@
 """What a round's points do to the match — levels, the next banker, the match score and the end
 of the match — as pure functions of the variant's level table: SJ-LEVEL-1 (The level table),
-SJ-LEVEL-2 (Rising past A), SJ-LEVEL-3 (The next banker), SJ-MATCH-2 (The end of the match),
-SJ-MATCH-3 (The match score).
+SJ-LEVEL-2 (Rising past A), SJ-LEVEL-3 (The next banker), SJ-LEVEL-4 (Gates), SJ-MATCH-2 (The
+end of the match), SJ-MATCH-3 (The match score).
 
 Levels are counted as indices into 2 … A (:data:`LEVELS`); index :data:`PAST_A` is "past A",
 where a team has won. The match state keeps the ranks (a team past A is shown at A and the match
@@ -26,6 +26,7 @@ __all__ = [
     "Settlement",
     "band_rise",
     "check_settlement",
+    "gated",
     "level_index",
     "settle",
 ]
@@ -119,7 +120,7 @@ def settle(
         next_banker = (banker + 1) % variant.players
     index = [level_index(levels[0]), level_index(levels[1])]
     before = index[team]
-    index[team] = min(before + rises, PAST_A)
+    index[team] = gated(variant, before, rises, holds)
     risen = index[team] - before
     past_a = index[team] == PAST_A
     over = past_a or 0 < variant.match_rounds <= round_number
@@ -140,6 +141,24 @@ def settle(
         over=over,
         past_a=past_a,
     )
+
+
+@implements("SJ-LEVEL-4")
+def gated(variant: Variant, before: int, rises: int, banker_held: bool) -> int:
+    """SJ-LEVEL-4 (Gates): the level index a team at ``before`` reaches rising ``rises`` levels
+    (``banker_held``: it rises as the banker team that held, else as attackers taking over): no
+    higher than past A; a team at a gate of ``variant.gates`` stays on it unless it held as
+    banker; and a rise stops on the first gate it would pass over."""
+    after = min(before + rises, PAST_A)
+    if not variant.gates or after == before:
+        return after
+    gates = sorted(level_index(Rank.parse(g)) for g in variant.gates)
+    if before in gates and not banker_held:
+        return before
+    for gate in gates:
+        if before < gate < after:
+            return gate
+    return after
 
 
 def _leader(index: list[int]) -> int | None:
@@ -189,14 +208,15 @@ def check_settlement(last: Settlement, variant: Variant) -> None:
     index = [level_index(last.levels[0]), level_index(last.levels[1])]
     if last.past_a:
         index[team] = PAST_A
-    # a team rises all its band gives, unless passing A stops it; it cannot have risen from
-    # below 2
-    risen_ok = last.rises <= rise if last.past_a else last.rises == rise
+    # a team rises all its band gives, unless passing A or a gate stops it; it cannot have
+    # risen from below 2
+    before = index[team] - last.rises
+    risen_ok = before >= 0 and gated(variant, before, rise, holds) == index[team]
     over = last.past_a or 0 < variant.match_rounds <= last.round
     winner = team if last.past_a else _leader(index) if over else None
     rebuilt = (holds, next_banker, over, winner, _score(variant, team, last.rises, index, over))
     given = (last.holds, last.next_banker, last.over, last.winner, last.score)
-    if not risen_ok or last.rises > index[team] or rebuilt != given:
+    if not risen_ok or rebuilt != given:
         raise PositionError(
             "does not follow from its points, banker and levels at this table", key="last"
         )

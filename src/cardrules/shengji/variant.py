@@ -244,6 +244,14 @@ class Variant(VariantBase):
         ruling="S-LEVEL-3",
         clauses=("SJ-LEVEL-3",),
     )
+    gates: tuple[str, ...] = switch(
+        (),
+        doc="Gate levels (必打): a rise stops on a gate, and a team at a gate passes it only by "
+        "winning a round as banker there; with A a gate the match is won by holding at A.",
+        choices=tuple(r.text for r in LEVEL_RANKS),
+        ruling="S-HOUSE-5, S-HOUSE-9",
+        clauses=("SJ-LEVEL-4",),
+    )
     match_rounds: int = switch(
         0,
         doc="Rounds in a match (整局); 0 plays until a team rises past A.",
