@@ -20,6 +20,7 @@ from cardrules.variant import LEVEL_RANKS, VariantBase, switch
 
 __all__ = [
     "BID_TOKENS",
+    "BidReinforce",
     "KittyMultiplier",
     "MatchScore",
     "NextBanker",
@@ -76,6 +77,16 @@ class NextBanker(StrEnum):
 
     PARTNER = "partner"
     STAY = "stay"
+
+
+class BidReinforce(StrEnum):
+    """Whether the standing bidder may raise its own bid (加固), SJ-BID-10 (Reinforcing a bid):
+    ``off`` never (不能自反), ``same_suit`` with more identical cards of the same face, ``any``
+    with any stronger bid."""
+
+    OFF = "off"
+    SAME_SUIT = "same_suit"
+    ANY = "any"
 
 
 class MatchScore(StrEnum):
@@ -203,6 +214,14 @@ class Variant(VariantBase):
         choices=BID_TOKENS,
         ruling="S-BID-6",
         clauses=("SJ-FRY-1", "SJ-FRY-2"),
+    )
+    bid_reinforce: BidReinforce = switch(
+        BidReinforce.OFF,
+        doc="Whether the standing bidder may overcall itself (加固), in bidding and frying: "
+        "'off' (不能自反); 'same_suit' with more identical cards of its bid's suit (or joker); "
+        "'any' with any stronger bid.",
+        ruling="S-HOUSE-4, S-HOUSE-9",
+        clauses=("SJ-BID-10",),
     )
     no_bid_first_round: NoBidFirstRound = switch(
         NoBidFirstRound.REDEAL,
