@@ -69,7 +69,7 @@ def ref_achievable(
 
 
 def ref_vector(counts: tuple[int, ...], ctx: Table, lead: Combination) -> tuple[int, ...]:
-    ladder = ladder_for(lead)
+    ladder = ladder_for(lead, ctx)
     achievable = ref_achievable(counts, ctx, lead.suit_key, ladder.shapes)
     req = [0] * len(ladder.shapes)
     left = list(ladder.budgets)

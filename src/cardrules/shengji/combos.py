@@ -34,6 +34,7 @@ __all__ = [
     "classify",
     "classify_piece",
     "holds_beating_piece",
+    "is_tractor_shape",
     "iter_placements",
     "matches_structure",
     "piece_name",
@@ -230,6 +231,14 @@ def _suit_key_of(cards: Cards, ctx: Table) -> int | None:
     return keys.pop() if len(keys) == 1 else None
 
 
+@implements("SJ-UNIT-6")
+def is_tractor_shape(ctx: Table, width: int, length: int) -> bool:
+    """Whether ``length`` tuples of ``width`` in a row make a tractor, SJ-UNIT-6 (How wide and long
+    a tractor is): at least ``tractor_min_length`` of them, each at least ``tractor_min_width``
+    wide (by default two pairs)."""
+    return width >= ctx.min_width and length >= ctx.min_length
+
+
 @implements("SJ-TRUMP-5", "SJ-UNIT-1")
 def _single_piece(cards: Cards, ctx: Table, key: int) -> Piece | None:
     counts = cards.counts
@@ -240,7 +249,7 @@ def _single_piece(cards: Cards, ctx: Table, key: int) -> Piece | None:
     if len(held) == 1:
         i = held[0]
         return _make_piece(ctx, ctx.lane_ids[i], ctx.lane_positions[i], width, [i])
-    if width < 2:
+    if not is_tractor_shape(ctx, width, len(held)):
         return None
     lane = ctx.lane_ids[held[0]]
     if any(ctx.lane_ids[i] != lane for i in held):
@@ -257,7 +266,8 @@ def split_throw(cards: Cards, ctx: Table) -> tuple[Piece, ...]:
     """The canonical split of cards of one suit key into pieces, SJ-UNIT-4 (How a throw splits
     into pieces): repeatedly take the
     longest tractor (then the widest, then the highest), and when no tractor is left, tuples from
-    the widest down (then the highest). Widths stop at :data:`MAX_WIDTH`."""
+    the widest down (then the highest). Widths stop at :data:`MAX_WIDTH`; a tractor is as wide and
+    as long as SJ-UNIT-6 (How wide and long a tractor is) asks."""
     key = _suit_key_of(cards, ctx)
     if key is None:
         raise CardrulesError(f"cannot split {cards}: not one suit")
@@ -266,7 +276,7 @@ def split_throw(cards: Cards, ctx: Table) -> tuple[Piece, ...]:
     while True:
         best: tuple[int, int, int] | None = None
         best_piece: Piece | None = None
-        for width in range(MAX_WIDTH, 1, -1):
+        for width in range(MAX_WIDTH, ctx.min_width - 1, -1):
             for lane_id in ctx.lanes_of_suit[key]:
                 types = _lane_types(counts, ctx, lane_id, width)
                 start = 0
@@ -278,7 +288,7 @@ def split_throw(cards: Cards, ctx: Table) -> tuple[Piece, ...]:
                     while end < len(types) and types[end]:
                         end += 1
                     length = end - start
-                    if length >= 2:
+                    if length >= ctx.min_length:
                         idx = [t[0] for t in types[start:end]]
                         rank = (length, width, ctx.strengths[idx[-1]])
                         if best is None or rank > best:

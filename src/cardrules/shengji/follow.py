@@ -83,25 +83,39 @@ class Ladder:
         return " → ".join(piece_name(*self.shapes[s]) for _, s in self.steps) + " → singles"
 
 
+#: What shapes a ladder may name, from the variant: the narrowest tuples and the fewest of them a
+#: tractor takes, SJ-UNIT-6 (How wide and long a tractor is).
+Rule = tuple[int, int]
+
+
+def _rule(ctx: Table) -> Rule:
+    return (ctx.min_width, ctx.min_length)
+
+
 @implements("SJ-FOLLOW-3")
-def _piece_steps(width: int, length: int) -> list[Shape]:
+def _piece_steps(width: int, length: int, rule: Rule = (2, 2)) -> list[Shape]:
     """Ladder of one lead piece: same width shorter and shorter, then each narrower width from the
-    longest length that fits in its cards down to 1; widths ≥ 2 (singles are what is left)."""
+    longest length that fits in its cards down to 1; widths ≥ 2 (singles are what is left). Only
+    shapes that are pieces under ``rule`` are steps: a tuple, or a tractor as wide and as long as
+    SJ-UNIT-6 (How wide and long a tractor is) asks."""
     n = width * length
+    min_width, min_length = rule
     steps = [(width, m) for m in range(length, 0, -1)]
     for w in range(width - 1, 1, -1):
         steps += [(w, m) for m in range(n // w, 0, -1)]
-    return [s for s in steps if s[0] >= 2]
+    return [
+        s for s in steps if s[0] >= 2 and (s[1] == 1 or (s[0] >= min_width and s[1] >= min_length))
+    ]
 
 
 @functools.lru_cache(maxsize=4096)
-def _ladder(piece_shapes: tuple[Shape, ...]) -> Ladder:
+def _ladder(piece_shapes: tuple[Shape, ...], rule: Rule = (2, 2)) -> Ladder:
     shapes: list[Shape] = []
     steps: list[tuple[int, int]] = []
     budgets: list[int] = []
     for g, (w, m) in enumerate(piece_shapes):
         budgets.append(w * m)
-        for shape in _piece_steps(w, m):
+        for shape in _piece_steps(w, m, rule):
             if shape not in shapes:
                 shapes.append(shape)
             steps.append((g, shapes.index(shape)))
@@ -113,11 +127,11 @@ def _ladder(piece_shapes: tuple[Shape, ...]) -> Ladder:
 
 
 @implements("SJ-FOLLOW-5")
-def ladder_for(lead: Combination) -> Ladder:
+def ladder_for(lead: Combination, ctx: Table) -> Ladder:
     """The ladder a lead sets: its pieces widest, then longest, first, SJ-FOLLOW-5 (Following a
-    throw)."""
+    throw); the shapes it names are pieces of ``ctx``'s variant."""
     shapes = tuple(sorted((p.shape for p in lead.pieces), reverse=True))
-    return _ladder(shapes)
+    return _ladder(shapes, _rule(ctx))
 
 
 _MAX_CAP = 63  # two capped values still fit in 7 bits
@@ -164,11 +178,11 @@ def _refuse_suit(key: int, need: int, held_n: int) -> Illegal:
     return CODES.refuse("must-follow-suit", msg)
 
 
-def _lead_ladder(lead: Combination) -> Ladder:
+def _lead_ladder(lead: Combination, ctx: Table) -> Ladder:
     pieces = lead.pieces
     if len(pieces) == 1:
-        return _ladder((pieces[0].shape,))
-    return ladder_for(lead)
+        return _ladder((pieces[0].shape,), _rule(ctx))
+    return ladder_for(lead, ctx)
 
 
 def _is_piece(counts: Sequence[int], ctx: Table, width: int, length: int) -> bool:
@@ -279,13 +293,13 @@ def explain_follow(lead: Combination, hand: Cards, play: Cards, ctx: Table) -> I
     if len(pieces) == 1:
         if most < 2:
             return None
-        ladder = _ladder(((width, length),))
+        ladder = _ladder(((width, length),), _rule(ctx))
         if _is_piece(pc, ctx, width, length):
             return None
         if most >= width if length == 1 else _holds_piece(hc, suit, width, length):
             return _shape_refusal(lead, _of_key(hand, ctx, key), play, ctx, ladder, 0, 1, 0)
     else:
-        ladder = ladder_for(lead)
+        ladder = ladder_for(lead, ctx)
         if not ladder.steps or most < 2:
             return None
     return _judge_shape(lead, hand, play, ctx, ladder)

@@ -206,7 +206,7 @@ def iter_follows(lead: Combination, hand: Cards, ctx: Table) -> Iterator[Cards]:
         for counts in walk:
             yield Cards.unchecked(counts)
         return
-    ladder = _lead_ladder(lead)
+    ladder = _lead_ladder(lead, ctx)
     if not ladder.steps:  # a throw of single cards
         for counts in sub_multisets(hc, need, order=order):
             yield Cards.unchecked(counts)
@@ -415,7 +415,7 @@ def cheapest_follow(
         rest = [h - c for h, c in zip(hc, counts, strict=True)]
         extra = _cheapest_cards(rest, need - held_n, ranked)
         return Cards.unchecked(tuple(a + b for a, b in zip(counts, extra, strict=True)))
-    ladder = _lead_ladder(lead)
+    ladder = _lead_ladder(lead, ctx)
     if not ladder.steps or max(counts) < 2:
         return Cards.unchecked(tuple(_cheapest_cards(counts, need, ranked)))
     if not lead.is_throw:
@@ -477,7 +477,7 @@ def count_follows(lead: Combination, hand: Cards, ctx: Table) -> int:
     held_n = len(held)
     if held_n <= need:
         return count_sub_multisets((hand - held).counts, need - held_n)
-    ladder = ladder_for(lead)
+    ladder = ladder_for(lead, ctx)
     best = ladder_vector(held, ctx, key, ladder) if ladder.steps else ()
     if not any(best):
         return count_sub_multisets(held.counts, need)
@@ -545,7 +545,7 @@ def follow_listing_size(lead: Combination, hand: Cards, ctx: Table, limit: int) 
         return bound
     held = _of_key(hand, ctx, key)
     pieces = lead.pieces
-    ladder = _lead_ladder(lead)
+    ladder = _lead_ladder(lead, ctx)
     if (len(pieces) == 1 and pieces[0].width == 1) or max(held_counts) < 2 or not ladder.steps:
         return count_sub_multisets(held_counts, need)
     if len(pieces) == 1:
@@ -600,7 +600,7 @@ def describe_follows(lead: Combination, hand: Cards, ctx: Table, limit: int) -> 
         return FollowFamily(held, rest, k, (), count, "SJ-FOLLOW-2", listable)
     empty = Cards()
     pieces = lead.pieces
-    ladder = _lead_ladder(lead)
+    ladder = _lead_ladder(lead, ctx)
     if (len(pieces) == 1 and pieces[0].width == 1) or max(held_counts) < 2 or not ladder.steps:
         count = count_sub_multisets(held_counts, need)
         return FollowFamily(empty, held, need, (), count, "SJ-FOLLOW-2", listable)
@@ -747,7 +747,7 @@ def random_follow(lead: Combination, hand: Cards, ctx: Table, rng: random.Random
         extra = _sample(rng, _ALL, map(operator.sub, counts, held.counts), need - held_n)
         return _counted(extra, list(held.counts))
     # From here only the led suit's cards are read (the ladder and the pieces are of its lanes).
-    ladder = _lead_ladder(lead)
+    ladder = _lead_ladder(lead, ctx)
     chosen = [0] * CARD_COUNT
     if ladder.steps:
         req = _vector(counts, suit, ladder)[1]

@@ -56,7 +56,7 @@ class Table:
     Tables (tuples indexed by :attr:`Card.index`): ``suit_keys``, ``strengths``, ``lane_ids``,
     ``lane_positions``, ``point_table``; ``cards_of_suit[k]`` lists the card indices of suit key
     ``k`` (0–3 plain, :data:`TRUMP`). ``lanes`` lists every lane; ``lanes_of_suit[k]`` the lane ids
-    whose cards follow suit key ``k``.
+    whose cards follow suit key ``k``; ``min_width`` and ``min_length`` bound a tractor's shape.
     """
 
     variant: Variant
@@ -72,6 +72,10 @@ class Table:
     point_table: tuple[int, ...]
     #: ``cards_of_suit[k]``: the card indices that follow suit key ``k``, ascending.
     cards_of_suit: tuple[tuple[int, ...], ...]
+    #: The narrowest tuples and the fewest of them a tractor takes (``tractor_min_width``,
+    #: ``tractor_min_length``), SJ-UNIT-6 (How wide and long a tractor is).
+    min_width: int
+    min_length: int
 
     # ------------------------------------------------------------------ per-card lookups
     def is_trump(self, card: Card) -> bool:
@@ -227,4 +231,6 @@ def _context(variant: Variant, level: Rank, trump: Suit | None) -> Table:
         lanes_of_suit=tuple(tuple(ids) for ids in by_suit),
         point_table=tuple(points),
         cards_of_suit=tuple(tuple(i for i in range(CARD_COUNT) if keys[i] == k) for k in range(5)),
+        min_width=variant.tractor_min_width,
+        min_length=variant.tractor_min_length,
     )

@@ -155,6 +155,23 @@ class Variant(VariantBase):
         ruling="S-UNIT-2",
         clauses=("SJ-UNIT-2", "SJ-UNIT-5"),
     )
+    tractor_min_width: int = switch(
+        2,
+        doc="The narrowest tuples a tractor is made of: 2 (pairs), 3 (triples only) or 4 "
+        "(quads only); at most the decks when above 2.",
+        minimum=2,
+        maximum=4,
+        ruling="S-HOUSE-3, S-HOUSE-9",
+        clauses=("SJ-UNIT-6",),
+    )
+    tractor_min_length: int = switch(
+        2,
+        doc="The fewest tuples in a row that make a tractor (3: two adjacent pairs are two pairs).",
+        minimum=2,
+        maximum=13,
+        ruling="S-HOUSE-3, S-HOUSE-9",
+        clauses=("SJ-UNIT-6",),
+    )
     throw_penalty: int = switch(
         1,
         doc="Match points a failed throw costs its thrower.",
@@ -300,6 +317,14 @@ class Variant(VariantBase):
 
     def check(self) -> None:
         self._check_cards()
+        if self.tractor_min_width > max(2, self.decks):
+            raise VariantError(
+                f"{self.decks} deck(s) (key 'decks') hold no tuple of "
+                f"{self.tractor_min_width} identical cards, so no tractor could ever be made",
+                key="tractor_min_width",
+                value=self.tractor_min_width,
+                allowed=f"2..{max(2, self.decks)}",
+            )
         for key in ("bid_order", "fry_order"):
             _check_order(key, getattr(self, key), allow_empty=key == "fry_order")
         self._check_declarable()

@@ -277,7 +277,7 @@ def explain_follow_exact(lead: Combination, hand: Cards, play: Cards, ctx: Table
         return _refuse_suit(key, need, held_n)
     if held_n <= need:
         return None
-    ladder = ladder_for(lead)
+    ladder = ladder_for(lead, ctx)
     if not ladder.steps:
         return None
     held = _of_key(hand, ctx, key)
