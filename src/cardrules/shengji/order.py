@@ -25,7 +25,7 @@ from cardrules.cards import CARD_COUNT, Card, Rank, Suit, all_cards, card_index
 from cardrules.errors import PositionError
 from cardrules.implements import implements
 from cardrules.limits import quote
-from cardrules.shengji.variant import OffSuitOrder, TractorLanes, Variant
+from cardrules.shengji.variant import FollowProtection, OffSuitOrder, TractorLanes, Variant
 
 __all__ = [
     "MAX_WIDTH",
@@ -76,6 +76,11 @@ class Table:
     #: ``tractor_min_length``), SJ-UNIT-6 (How wide and long a tractor is).
     min_width: int
     min_length: int
+    #: What shapes a follow ladder names, ``(min_width, min_length, tractor_only, suit_only)``:
+    #: SJ-FOLLOW-9 (Only tractors draw tractors), SJ-FOLLOW-10 (Only the suit is owed).
+    ladder_rule: tuple[int, int, bool, bool]
+    #: Whether only exact holdings are owed (保护), SJ-FOLLOW-8 (Protected holdings).
+    protect_longer: bool
 
     # ------------------------------------------------------------------ per-card lookups
     def is_trump(self, card: Card) -> bool:
@@ -233,4 +238,16 @@ def _context(variant: Variant, level: Rank, trump: Suit | None) -> Table:
         cards_of_suit=tuple(tuple(i for i in range(CARD_COUNT) if keys[i] == k) for k in range(5)),
         min_width=variant.tractor_min_width,
         min_length=variant.tractor_min_length,
+        ladder_rule=(
+            variant.tractor_min_width,
+            variant.tractor_min_length,
+            variant.follow_protection in _TRACTOR_ONLY,
+            variant.follow_protection is FollowProtection.SUIT_ONLY,
+        ),
+        protect_longer=variant.follow_protection in _LONGER,
     )
+
+
+_P = FollowProtection
+_TRACTOR_ONLY = (_P.TRACTOR_ONLY, _P.LONGER_TUPLES_TRACTOR_ONLY)
+_LONGER = (_P.LONGER_TUPLES, _P.LONGER_TUPLES_TRACTOR_ONLY)

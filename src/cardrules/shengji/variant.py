@@ -21,6 +21,7 @@ from cardrules.variant import LEVEL_RANKS, VariantBase, switch
 __all__ = [
     "BID_TOKENS",
     "BidReinforce",
+    "FollowProtection",
     "KittyMultiplier",
     "MatchScore",
     "NextBanker",
@@ -55,6 +56,19 @@ class TractorLanes(StrEnum):
 
     SEED = "seed"
     CLASSIC = "classic"
+
+
+class FollowProtection(StrEnum):
+    """What a follower may keep back when following shape, SJ-FOLLOW-8 (Protected holdings):
+    ``none`` (the seed's ladder), ``longer_tuples`` (保护: only holdings of exactly a piece's
+    width are owed for it), ``tractor_only`` (a tractor piece draws only tractors, then
+    singles), ``longer_tuples_tractor_only`` (both), ``suit_only`` (only the suit is owed)."""
+
+    NONE = "none"
+    LONGER_TUPLES = "longer_tuples"
+    TRACTOR_ONLY = "tractor_only"
+    LONGER_TUPLES_TRACTOR_ONLY = "longer_tuples_tractor_only"
+    SUIT_ONLY = "suit_only"
 
 
 class KittyMultiplier(StrEnum):
@@ -171,6 +185,15 @@ class Variant(VariantBase):
         maximum=13,
         ruling="S-HOUSE-3, S-HOUSE-9",
         clauses=("SJ-UNIT-6",),
+    )
+    follow_protection: FollowProtection = switch(
+        FollowProtection.NONE,
+        doc="What a follower may keep back when following shape: 'none' (the seed's ladder); "
+        "'longer_tuples' (保护: only holdings of exactly a piece's width are owed for it); "
+        "'tractor_only' (a tractor piece draws tractors, then singles); "
+        "'longer_tuples_tractor_only' (both); 'suit_only' (only the suit is owed).",
+        ruling="S-HOUSE-1, S-HOUSE-9",
+        clauses=("SJ-FOLLOW-8", "SJ-FOLLOW-9", "SJ-FOLLOW-10"),
     )
     throw_penalty: int = switch(
         1,
