@@ -25,6 +25,7 @@ from cardrules.errors import CardrulesError
 from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.shengji.order import MAX_WIDTH, TRUMP, Table
+from cardrules.shengji.variant import ThrowBeat
 
 __all__ = [
     "Combination",
@@ -407,6 +408,107 @@ def _ruff_strength(lead: Combination, ruff: Combination, ctx: Table) -> int:
     )
 
 
+@implements("SJ-THROW-7")
+def _over_ruffs(lead: Combination, top: Combination, play: Combination, ctx: Table) -> bool:
+    """Whether ``play``, a ruff of the plain throw ``lead``, beats ``top``, the ruff standing on
+    it, as ``throw_beat`` says, SJ-THROW-7 (Ruffs of a throw compared): ``largest`` — the best
+    piece of the throw's biggest shape (SJ-THROW-6 (Who wins a throw)); ``highest`` — the highest
+    card; ``all`` — piece by piece (:func:`_beats_piecewise`)."""
+    how = ctx.variant.throw_beat
+    if how is ThrowBeat.HIGHEST:
+        strengths = ctx.strengths
+        return max(compress(strengths, play.cards.counts)) > max(
+            compress(strengths, top.cards.counts)
+        )
+    if how is ThrowBeat.ALL:
+        verdict = _beats_piecewise(lead, top, play, ctx)
+        if verdict is not None:
+            return verdict
+    return _ruff_strength(lead, play, ctx) > _ruff_strength(lead, top, ctx)
+
+
+#: The most cuts :func:`_profiles` tries for one ruff before ``throw_beat = "all"`` falls back to
+#: the ``largest`` comparison (a ruff of ordinary size has a handful).
+_CUT_BUDGET = 4096
+
+
+class _CutBudget(Exception):
+    """:func:`_profiles` tried more cuts than it may."""
+
+
+Profile = tuple[tuple[int, ...], ...]
+
+
+def _profiles(
+    cards: Cards, shapes: Sequence[tuple[int, int]], ctx: Table, key: int, budget: list[int]
+) -> set[Profile]:
+    """Every way to cut ``cards`` into pieces of ``shapes`` (widths above one, largest first;
+    the cards left are singles), as the tops of each shape (in ``shapes`` order, then the
+    singles), strongest first."""
+    order = list(dict.fromkeys(shapes))
+    out: set[Profile] = set()
+    tops: dict[tuple[int, int], list[int]] = {s: [] for s in order}
+
+    def rec(k: int, counts: list[int]) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _CutBudget
+        if k == len(shapes):
+            singles = sorted(
+                (ctx.strengths[i] for i, n in enumerate(counts) for _ in range(n)), reverse=True
+            )
+            out.add((*(tuple(sorted(tops[s], reverse=True)) for s in order), tuple(singles)))
+            return
+        width, length = shapes[k]
+        for piece in iter_placements(counts, ctx, key, width, length, every_kind=True):
+            used = [(i, n) for i, n in enumerate(piece.cards.counts) if n]
+            for i, n in used:
+                counts[i] -= n
+            tops[shapes[k]].append(piece.top)
+            rec(k + 1, counts)
+            tops[shapes[k]].pop()
+            for i, n in used:
+                counts[i] += n
+
+    rec(0, list(cards.counts))
+    return out
+
+
+def _maximal(profiles: set[Profile]) -> list[Profile]:
+    """The profiles no other one is at least as strong as, piece by piece."""
+
+    def covers(a: Profile, b: Profile) -> bool:
+        return a != b and all(
+            x >= y for pa, pb in zip(a, b, strict=True) for x, y in zip(pa, pb, strict=True)
+        )
+
+    return [p for p in profiles if not any(covers(q, p) for q in profiles)]
+
+
+def _beats_piecewise(
+    lead: Combination, top: Combination, play: Combination, ctx: Table
+) -> bool | None:
+    """``throw_beat = "all"``: both ruffs cut into the throw's pieces (S-HOUSE-9), the pieces of
+    each shape paired strongest with strongest; ``play`` wins when, however the standing ruff is
+    cut, some cut of ``play`` beats each of its pieces (each ruff cut the way most favourable to
+    it). ``None`` past the budget of cuts."""
+    shapes = sorted((p.shape for p in lead.pieces), key=lambda s: (-s[0] * s[1], -s[0]))
+    shapes = [s for s in shapes if s[0] > 1]
+    budget = [_CUT_BUDGET]
+    try:
+        mine = _maximal(_profiles(play.cards, shapes, ctx, TRUMP, budget))
+        theirs = _maximal(_profiles(top.cards, shapes, ctx, TRUMP, budget))
+    except _CutBudget:
+        return None
+    return all(
+        any(
+            all(x > y for pa, pb in zip(a, b, strict=True) for x, y in zip(pa, pb, strict=True))
+            for a in mine
+        )
+        for b in theirs
+    )
+
+
 @implements("SJ-ORDER-1", "SJ-ORDER-2", "SJ-ORDER-3", "SJ-TRICK-3")
 def beats(
     top: Combination, play: Combination, ctx: Table, *, lead: Combination | None = None
@@ -431,7 +533,7 @@ def beats(
             return False
         if not top.is_trump:
             return True
-        return _ruff_strength(lead, play, ctx) > _ruff_strength(lead, top, ctx)
+        return _over_ruffs(lead, top, play, ctx)
     if top.is_throw:
         return not top.is_trump and play.is_trump and matches_structure(top, play, ctx)
     if play.is_throw:

@@ -27,6 +27,7 @@ __all__ = [
     "NextBanker",
     "NoBidFirstRound",
     "OffSuitOrder",
+    "ThrowBeat",
     "TractorLanes",
     "Variant",
 ]
@@ -69,6 +70,16 @@ class FollowProtection(StrEnum):
     TRACTOR_ONLY = "tractor_only"
     LONGER_TUPLES_TRACTOR_ONLY = "longer_tuples_tractor_only"
     SUIT_ONLY = "suit_only"
+
+
+class ThrowBeat(StrEnum):
+    """How a later ruff of a throw is compared with the ruff standing on it, SJ-THROW-7 (Ruffs
+    of a throw compared): ``largest`` (the best piece of the throw's biggest shape), ``all``
+    (piece by piece), ``highest`` (the highest card)."""
+
+    LARGEST = "largest"
+    ALL = "all"
+    HIGHEST = "highest"
 
 
 class KittyMultiplier(StrEnum):
@@ -194,6 +205,14 @@ class Variant(VariantBase):
         "'longer_tuples_tractor_only' (both); 'suit_only' (only the suit is owed).",
         ruling="S-HOUSE-1, S-HOUSE-9",
         clauses=("SJ-FOLLOW-8", "SJ-FOLLOW-9", "SJ-FOLLOW-10"),
+    )
+    throw_beat: ThrowBeat = switch(
+        ThrowBeat.LARGEST,
+        doc="How a later ruff of a throw beats the ruff standing on it: 'largest' (the best "
+        "piece of the throw's biggest shape), 'all' (each piece beats its partner, strongest "
+        "with strongest), 'highest' (the highest card).",
+        ruling="S-HOUSE-2, S-HOUSE-9",
+        clauses=("SJ-THROW-7",),
     )
     throw_penalty: int = switch(
         1,
