@@ -16,7 +16,7 @@ from cardrules.cards import CARD_COUNT, Rank, Suit
 from cardrules.legal import TooManyMovesError
 from cardrules.multiset import Cards
 from cardrules.shengji import cheapest_follow
-from cardrules.shengji.combos import Combination, classify
+from cardrules.shengji.combos import Combination, beats, classify
 from cardrules.shengji.follow import explain_follow
 from cardrules.shengji.follow_listing import (
     count_follows,
@@ -174,3 +174,33 @@ def test_examples(protection: str, lead: str, hand: str, play: str, legal: bool)
     verdict = explain_follow(led, C(hand), C(play), ctx)
     assert (verdict is None) is legal
     assert verdict == explain_follow_exact(led, C(hand), C(play), ctx)
+
+
+@pytest.mark.parametrize("how", ["largest", "all", "highest"])
+def test_an_equal_ruff_of_a_throw_never_beats(how: str) -> None:
+    """SJ-THROW-7: under every throw_beat an over-ruff must be higher; the same cards tie."""
+    ctx = _ctx(throw_beat=how)
+    lead = classify(C("AS AS KS QS"), ctx)
+    ruff = classify(C("5H 5H 7H 9H"), ctx)
+    assert lead is not None and ruff is not None
+    assert not beats(ruff, ruff, ctx, lead=lead)
+
+
+@pytest.mark.parametrize(
+    ("how", "first", "later", "wins"),
+    [
+        ("largest", "3H 3H AH KH", "5H 5H 4H 6H", True),
+        ("all", "3H 3H AH KH", "5H 5H 4H 6H", False),
+        ("all", "3H 3H 7H 6H", "5H 5H 9H 8H", True),
+        ("all", "3H 3H 7H 6H", "5H 5H 9H 4H", False),  # 4 against 6: the weaker single loses
+        ("highest", "3H 3H AH KH", "5H 5H 4H 6H", False),
+        ("highest", "5H 5H 4H 6H", "3H 3H AH KH", True),
+    ],
+)
+def test_ruffs_of_a_throw_compared(how: str, first: str, later: str, wins: bool) -> None:
+    ctx = _ctx(throw_beat=how)
+    lead = classify(C("AS AS KS QS"), ctx)
+    top = classify(C(first), ctx)
+    play = classify(C(later), ctx)
+    assert lead is not None and top is not None and play is not None
+    assert beats(top, play, ctx, lead=lead) is wins
