@@ -347,7 +347,15 @@ def _judge_protected(
     exact = tuple(n if _exact(n, w) else 0 for n in held)
     played = tuple(map(min, exact, play.counts))
     return _shape_refusal(
-        lead, Cards.unchecked(exact), Cards.unchecked(played), ctx, ladder, k, owed[k], mine[k]
+        lead,
+        Cards.unchecked(exact),
+        Cards.unchecked(played),
+        ctx,
+        ladder,
+        k,
+        owed[k],
+        mine[k],
+        "SJ-FOLLOW-8",
     )
 
 
@@ -377,9 +385,11 @@ def _shape_refusal(
     k: int,
     best_k: int,
     mine_k: int,
+    clause: str | None = None,
 ) -> Illegal:
     """The refusal for a play whose ladder vector first falls short of the hand's best at step
-    ``k`` (``mine_k`` pieces there where the hand allows ``best_k``)."""
+    ``k`` (``mine_k`` pieces there where the hand allows ``best_k``); ``clause`` is the rule cited
+    (by default the ladder's, SJ-FOLLOW-3 (The shape ladder) or SJ-FOLLOW-5 (Following a throw))."""
     g, s = ladder.steps[k]
     w, m = ladder.shapes[s]
     rest = (held - played).counts
@@ -394,7 +404,8 @@ def _shape_refusal(
         what = f"the throw's {piece_name(*target.shape)}"
     else:
         what = f"a {piece_name(*target.shape)}"
-    clause = "SJ-FOLLOW-5" if lead.is_throw else "SJ-FOLLOW-3"
+    if clause is None:
+        clause = "SJ-FOLLOW-5" if lead.is_throw else "SJ-FOLLOW-3"
     if (w, m) == target.shape:
         msg = f"you hold {example.cards.pretty()}: a {shape} must follow {what}"
     else:

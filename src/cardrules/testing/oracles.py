@@ -291,7 +291,9 @@ def explain_follow_exact(lead: Combination, hand: Cards, play: Cards, ctx: Table
         w = ladder.shapes[ladder.steps[k][1]][0]
         exact = tuple(n if n == w or (w == 4 and n > 4) else 0 for n in held.counts)
         clipped = tuple(map(min, exact, played.counts))
-        return _shape_refusal(lead, Cards(exact), Cards(clipped), ctx, ladder, k, owed[k], mine[k])
+        return _shape_refusal(
+            lead, Cards(exact), Cards(clipped), ctx, ladder, k, owed[k], mine[k], "SJ-FOLLOW-8"
+        )
     best = ladder_vector_exact(held, ctx, key, ladder)
     if mine == best:
         return None
