@@ -22,6 +22,7 @@ __all__ = [
     "BID_TOKENS",
     "BidReinforce",
     "FollowProtection",
+    "JackPenalty",
     "KittyMultiplier",
     "MatchScore",
     "NextBanker",
@@ -112,6 +113,15 @@ class BidReinforce(StrEnum):
     OFF = "off"
     SAME_SUIT = "same_suit"
     ANY = "any"
+
+
+class JackPenalty(StrEnum):
+    """打J被J扣底回2, SJ-LEVEL-5 (The jack penalty): ``off``; ``single_jack`` when the attackers
+    win the last trick of a J round with a single J; ``any_jack`` with a play holding a J."""
+
+    OFF = "off"
+    SINGLE_JACK = "single_jack"
+    ANY_JACK = "any_jack"
 
 
 class MatchScore(StrEnum):
@@ -321,6 +331,14 @@ class Variant(VariantBase):
         "'stay'; after a loss it is always the old banker's next seat.",
         ruling="S-LEVEL-3",
         clauses=("SJ-LEVEL-3",),
+    )
+    jack_penalty: JackPenalty = switch(
+        JackPenalty.OFF,
+        doc="打J被J扣底回2: when the round's level is J and the attackers win the last trick with "
+        "a single J ('single_jack') or a play holding a J ('any_jack'), the banker team's level "
+        "falls to 2 (whatever else the round did); 'off' never.",
+        ruling="S-HOUSE-6, S-HOUSE-9",
+        clauses=("SJ-LEVEL-5",),
     )
     gates: tuple[str, ...] = switch(
         (),
