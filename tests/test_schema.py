@@ -143,7 +143,9 @@ def _near_the_end(variant: siyaosi.Variant, seed: int) -> siyaosi.Match:
     below, so a round or a few end the match (when team 1's seat is emperor, or team 0 reaches
     A; ``"pass"`` would wait for a sweep at A, which random play may take hundreds of rounds to
     bring). At ``start_level = A`` round 1 already ends the match."""
-    variant = variant.replace(victory=Victory.REACH.value)
+    # Without an A gate victory follows as "reach" (CORE-VARIANT-2 (A switch may follow another)).
+    variant = variant.replace(gates=[g for g in variant.gates if g != "A"])
+    assert variant.victory is Victory.REACH
     top, below = Rank.ACE, max(variant.start_level, Rank.KING)
     if below is top:
         return siyaosi.Match.new(variant, seed=seed)

@@ -4,7 +4,9 @@
 - ``cardrules variant show NAME|FILE`` — the fully resolved switches, as TOML
 - ``cardrules variant validate FILE`` — exit 0 if playable, else 2 with the reason
 - ``cardrules variant diff A B`` — switches that differ
-- ``cardrules spec PATH…`` — run case files: a line per failure, then ``N passed, N failed``
+- ``cardrules spec PATH… [--max-file-kib KIB] [--max-cases N]`` — run case files: a line per
+  failure, then ``N passed, N failed``; the two flags raise the file limits for a suite of one's
+  own (``judge`` keeps the defaults, meant for files from strangers)
 - ``cardrules judge FILE… [--json] [--lang zh]`` — rule on each case of a dispute (any kind),
   draw the table, cite the clauses with their text (from the engine, for legal moves too); one
   ruling document per case with ``--json``; a case that cannot be ruled on fails alone
@@ -42,7 +44,7 @@ import io
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from importlib import metadata
 from pathlib import Path
@@ -62,7 +64,14 @@ from cardrules.i18n import LANGUAGES, Catalog, catalog
 from cardrules.implements import implementation_of
 from cardrules.jsonio import JSON
 from cardrules.judge import CaseError, judge_case
-from cardrules.limits import MAX_LINE_CHARS, quote
+from cardrules.limits import (
+    MAX_CASES,
+    MAX_FILE_BYTES,
+    MAX_LINE_CHARS,
+    MAX_SUITE_CASES,
+    MAX_SUITE_FILE_BYTES,
+    quote,
+)
 from cardrules.records import RECORD_SUFFIXES, read_record, render
 from cardrules.registry import LEVEL_ALIASES, game_named, game_names
 from cardrules.schema import schema_names, schema_of
@@ -126,11 +135,28 @@ def _cmd_variant(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bounded(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number ``low`` … ``high`` (argparse reports anything else)."""
+
+    def read(text: str) -> int:
+        if not text.strip().isdigit() or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"a whole number {low}..{high}, got {quote(text)}")
+        return int(text)
+
+    return read
+
+
 def _cmd_spec(args: argparse.Namespace) -> int:
     passed = failed = 0
-    for path in find_case_files(args.paths):
+    max_bytes = args.max_file_kib * 1024
+    for path in find_case_files(args.paths, max_bytes=max_bytes):
         try:
-            case_file = load_case_file(path, allow_outside=args.allow_outside)
+            case_file = load_case_file(
+                path,
+                allow_outside=args.allow_outside,
+                max_bytes=max_bytes,
+                max_cases=args.max_cases,
+            )
         except CardrulesError as err:
             print(_line(f"FAIL {path}: cannot load: {err}"))
             failed += 1
@@ -491,6 +517,22 @@ def _parser() -> argparse.ArgumentParser:
     spec = sub.add_parser("spec", help="run case files or folders of them", parents=[reads])
     spec.add_argument("paths", nargs="+", metavar="PATH")
     spec.add_argument("-v", "--verbose", action="store_true", help="also list passing cases")
+    spec.add_argument(
+        "--max-file-kib",
+        type=_bounded(1, MAX_SUITE_FILE_BYTES // 1024),
+        default=MAX_FILE_BYTES // 1024,
+        metavar="KIB",
+        help=f"the largest case file to read, in KiB (default {MAX_FILE_BYTES // 1024}, the "
+        f"limit for files from strangers; at most {MAX_SUITE_FILE_BYTES // 1024}): a suite of "
+        "your own may be larger",
+    )
+    spec.add_argument(
+        "--max-cases",
+        type=_bounded(1, MAX_SUITE_CASES),
+        default=MAX_CASES,
+        metavar="N",
+        help=f"the most cases in one file (default {MAX_CASES}; at most {MAX_SUITE_CASES})",
+    )
     spec.set_defaults(func=_cmd_spec)
 
     judge = sub.add_parser(

@@ -33,6 +33,8 @@ __all__ = [
     "MAX_PATH_CHARS",
     "MAX_RECORD_BYTES",
     "MAX_RECORD_MOVES",
+    "MAX_SUITE_CASES",
+    "MAX_SUITE_FILE_BYTES",
     "QUOTE_CHARS",
     "quote",
 ]
@@ -48,6 +50,14 @@ MAX_DEPTH = 32
 #: ``[[case]]`` entries in one case file (the largest file of the spec has 199; each costs about
 #: 2 ms to load, its position and variant checked).
 MAX_CASES = 500
+#: The most a caller running its own suite may raise ``MAX_FILE_BYTES`` to (``cardrules spec
+#: --max-file-kib``, ``load_case_file(…, max_bytes=)``): a conformance suite is the runner's
+#: choice, not a stranger's file, yet no call may read without bound. A file of this size parses
+#: in tens of seconds.
+MAX_SUITE_FILE_BYTES = 16 * 1024 * 1024
+#: The most a caller running its own suite may raise ``MAX_CASES`` to (``cardrules spec
+#: --max-cases``, ``load_case_file(…, max_cases=)``).
+MAX_SUITE_CASES = 20_000
 #: ``extends`` hops from the file named to the last file or preset it builds on.
 MAX_EXTENDS = 8
 #: Characters in a preset name, a case id or a phase name.

@@ -18,7 +18,7 @@ Rules never test a preset's name: they read switches.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -80,7 +80,10 @@ class Switch:
     ``table`` or ``pairs`` may have. ``clauses`` are the ids of the clauses of ``spec/*.md``
     that say what the switch does (``cardrules variant show`` cites them); ``ruling`` names the
     ruling ids they rest on, as evidence. ``merge`` says how a table switch set by a file meets
-    the table it extends (one of :data:`MERGES`).
+    the table it extends (one of :data:`MERGES`). A switch whose default ``follows`` another
+    (declared before it) takes ``derive(that switch's value)`` wherever a file, a table or
+    ``overrides`` leaves it out — also when the switch it follows is changed and it is not,
+    CORE-VARIANT-2 (A switch may follow another).
     """
 
     kind: str
@@ -92,6 +95,8 @@ class Switch:
     ruling: str = ""
     clauses: tuple[str, ...] = ()
     merge: str = ""
+    follows: str = ""
+    derive: Callable[[Any], object] | None = attrs.field(default=None, eq=False, repr=False)
 
     def allowed(self) -> str:
         """The values the switch accepts, in words for an error message or ``variant show`` (``true
@@ -150,13 +155,16 @@ def switch(
     clauses: tuple[str, ...] = (),
     merge: str = "",
     kind: str = "",
+    follows: tuple[str, Callable[[Any], object]] | None = None,
 ) -> _T:
     """Declare a variant switch as an attrs field. Lists and tables are stored as tuples; an
     enum switch takes every member of its class unless ``choices`` narrows it; a rank switch
     takes 2 … A unless ``choices`` narrows it. The kind follows from the default, except for
     ``pairs`` (and an empty table), whose default cannot tell it: pass ``kind`` then. A table
     switch must say how a file's table meets the one it extends (``merge``, one of
-    :data:`MERGES`); no other switch may."""
+    :data:`MERGES`); no other switch may. ``follows = (key, derive)``: where a variant leaves this
+    switch out, or changes ``key`` and not this one, it is ``derive(value of key)`` (a converted
+    value in, a converted value out), CORE-VARIANT-2 (A switch may follow another)."""
     if isinstance(default, StrEnum):
         choices = choices or tuple(type(default))
     elif isinstance(default, Rank):
@@ -164,7 +172,10 @@ def switch(
     kind = kind or _kind_of(default)
     if (kind in _TABLES) != (merge in MERGES):  # pragma: no cover - a declaration's mistake
         raise TypeError(f"a table switch declares merge as one of {MERGES}, no other switch does")
-    meta = Switch(kind, doc, choices, minimum, maximum, keys, ruling, clauses, merge)
+    leader, derive = follows if follows is not None else ("", None)
+    meta = Switch(
+        kind, doc, choices, minimum, maximum, keys, ruling, clauses, merge, leader, derive
+    )
     field: _T = attrs.field(default=default, metadata={"switch": meta})
     return field
 
@@ -246,8 +257,23 @@ class VariantBase:
         """A copy with some switches changed, validated like a file. Each value given is the
         switch's new value whole — a table too (where a file and ``load_variant(…,
         overrides=…)`` merge a table into the one they change: see :func:`load_variant`)."""
-        table = self.to_table() | changes
+        table = _unfollowed(type(self), self.to_table(), changes) | changes
         return _build(type(self), table, source=f"variant {self.name!r} with overrides")
+
+
+@implements("CORE-VARIANT-2")
+def _unfollowed(
+    cls: type[VariantBase], table: Mapping[str, Any], changes: Mapping[str, Any]
+) -> dict[str, Any]:
+    """``table`` without the switches that follow one ``changes`` sets and that ``changes`` does
+    not set itself: they follow the new value when the variant is built, CORE-VARIANT-2 (A switch
+    may follow another)."""
+    dropped = {
+        f.name
+        for f in switches_of(cls)
+        if (leader := f.metadata["switch"].follows) and leader in changes and f.name not in changes
+    }
+    return {k: v for k, v in table.items() if k not in dropped}
 
 
 def _json(value: object) -> JSON:
@@ -476,7 +502,7 @@ def _merge(
     change."""
     switches = {f.name: (f.metadata["switch"], f.default) for f in switches_of(cls)}
     replacing = _replacing(changes, switches, source)
-    merged = dict(parent)
+    merged = _unfollowed(cls, parent, changes)  # the followers follow the change
     for key, value in changes.items():
         if key == "replace":
             continue
@@ -695,6 +721,10 @@ def _build(cls: type[_V], table: Mapping[str, Any], source: str) -> _V:
                 source=source,
             )
         values[key] = _convert(key, value, field.metadata["switch"], source)
+    for name, field in fields.items():
+        sw: Switch = field.metadata["switch"]
+        if sw.derive is not None and name not in values:
+            values[name] = sw.derive(values.get(sw.follows, fields[sw.follows].default))
     try:
         return cls(**values)
     except VariantError as err:
@@ -821,6 +851,11 @@ def switch_comments(
         parts = [sw.doc, f"Allowed: {sw.allowed()}."]
         if not tabular:
             parts.append(f"Default {toml_value(default)}.")
+        if sw.follows:
+            parts.append(
+                f"Left out, or when a file changes {sw.follows} and not it, it follows "
+                f"{sw.follows}; a contradicting pair is refused."
+            )
         if sw.merge:
             parts.append(_MERGE_NOTES[sw.merge])
         if sw.clauses:

@@ -51,13 +51,25 @@ def ref_placements(
 
 
 def ref_achievable(
-    counts: tuple[int, ...], ctx: Table, key: int, shapes: tuple[tuple[int, int], ...]
+    counts: tuple[int, ...],
+    ctx: Table,
+    key: int,
+    shapes: tuple[tuple[int, int], ...],
+    protect: bool = False,
 ) -> frozenset[tuple[int, ...]]:
+    """Every count vector of pieces cuttable at once; with ``protect`` a piece of width w uses only
+    cards held exactly w times (more than four counting as a quad), SJ-FOLLOW-8."""
+
+    def exact(i: int, w: int) -> bool:
+        return counts[i] == w or (w == 4 and counts[i] > 4)
+
     @functools.cache
     def go(c: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
         out = {(0,) * len(shapes)}
         for s, (w, m) in enumerate(shapes):
             for choice in ref_placements(c, ctx, key, w, m):
+                if protect and not all(exact(i, w) for i in choice):
+                    continue
                 rest = list(c)
                 for i in choice:
                     rest[i] -= w
@@ -68,9 +80,11 @@ def ref_achievable(
     return go(counts)
 
 
-def ref_vector(counts: tuple[int, ...], ctx: Table, lead: Combination) -> tuple[int, ...]:
-    ladder = ladder_for(lead)
-    achievable = ref_achievable(counts, ctx, lead.suit_key, ladder.shapes)
+def ref_vector(
+    counts: tuple[int, ...], ctx: Table, lead: Combination, protect: bool = False
+) -> tuple[int, ...]:
+    ladder = ladder_for(lead, ctx)
+    achievable = ref_achievable(counts, ctx, lead.suit_key, ladder.shapes, protect)
     req = [0] * len(ladder.shapes)
     left = list(ladder.budgets)
     out = []
@@ -109,6 +123,9 @@ def ref_legal(lead: Combination, hand: Cards, ctx: Table) -> set[Cards]:
         rest = (hand - held).counts
         return {held + Cards(extra) for extra in sub_multisets(rest, need - len(held))}
     scored = {p: ref_vector(p, ctx, lead) for p in sub_multisets(held.counts, need)}
+    if ctx.protect_longer:  # SJ-FOLLOW-8: at least what the exact holdings owe
+        owed = ref_vector(held.counts, ctx, lead, protect=True)
+        return {Cards(p) for p, v in scored.items() if v >= owed}
     best = max(scored.values())
     return {Cards(p) for p, v in scored.items() if v == best}
 
@@ -180,7 +197,7 @@ def test_follows_match_brute_force(case: tuple[Table, Combination, Cards]) -> No
             assert (verdict is None) == (play in expected), (str(play), verdict)
             if verdict is not None:
                 assert verdict.code == "must-follow-shape"
-                assert verdict.clause in ("SJ-FOLLOW-3", "SJ-FOLLOW-5")
+                assert verdict.clause in ("SJ-FOLLOW-3", "SJ-FOLLOW-5", "SJ-FOLLOW-8")
 
 
 @pytest.mark.slow

@@ -241,7 +241,7 @@ def test_the_programme_agrees_with_the_reference(
     if len(hand) < lead.size:
         return
     key = lead.suit_key
-    ladder = ladder_for(lead)
+    ladder = ladder_for(lead, ctx)
     rng = random.Random(seed)
     assert ladder_vector(hand, ctx, key, ladder) == ladder_vector_exact(hand, ctx, key, ladder)
     legal = _reference(lead, hand, ctx)

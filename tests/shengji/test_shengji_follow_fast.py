@@ -183,7 +183,7 @@ def test_remembered_vectors_agree_with_the_reference(
     case: tuple[Table, Combination, Cards, int],
 ) -> None:
     ctx, lead, hand, seed = case
-    ladder = ladder_for(lead)
+    ladder = ladder_for(lead, ctx)
     key = lead.suit_key
     rng = random.Random(seed)
     for cards in [hand, *(_sample(rng, hand.counts, lead.size + k) for k in (0, 2, 5))]:

@@ -31,6 +31,8 @@ from cardrules.limits import (
     MAX_NAME_CHARS,
     MAX_PATH_CHARS,
     MAX_PATHS,
+    MAX_SUITE_CASES,
+    MAX_SUITE_FILE_BYTES,
     quote,
 )
 from cardrules.position import Position, load_position
@@ -46,7 +48,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "classify": ("cards", "expect"),
     "beats": ("top", "play", "expect"),
     "play": ("moves", "expect", "error", "then", "view"),
-    "round": ("finish", "attacker_points", "next_hands", "played", "expect", "then"),
+    "round": ("finish", "attacker_points", "next_hands", "played", "penalties", "expect", "then"),
     "variant": ("expect", "keys", "error"),
 }
 _REQUIRED: dict[str, tuple[str, ...]] = {
@@ -124,9 +126,18 @@ class CaseFile:
 
 
 def load_case_file(
-    path: str | Path, *, require_expect: bool = True, allow_outside: bool = False
+    path: str | Path,
+    *,
+    require_expect: bool = True,
+    allow_outside: bool = False,
+    max_bytes: int = MAX_FILE_BYTES,
+    max_cases: int = MAX_CASES,
 ) -> CaseFile:
     """Read and check a case file. ``require_expect=False`` reads a dispute for ``judge``.
+    ``max_bytes`` and ``max_cases`` bound the file (defaults
+    :data:`~cardrules.limits.MAX_FILE_BYTES` and :data:`~cardrules.limits.MAX_CASES`, meant for
+    files from strangers); a caller running its own suite may raise them up to
+    :data:`~cardrules.limits.MAX_SUITE_FILE_BYTES` and :data:`~cardrules.limits.MAX_SUITE_CASES`.
 
     A position's ``variant`` path is read relative to the case file and must lie in its folder
     (or below) unless ``allow_outside`` is true: a case file from elsewhere cannot make us read
@@ -139,7 +150,19 @@ def load_case_file(
     def fail(why: str) -> CaseFileError:
         return CaseFileError(why, path=where)
 
-    return _load(read_text(path, fail), fail, path, path.parent, require_expect, allow_outside)
+    max_bytes, max_cases = suite_limits(max_bytes, max_cases)
+    text = read_text(path, fail, max_bytes)
+    return _load(text, fail, path, path.parent, require_expect, allow_outside, max_cases)
+
+
+def suite_limits(max_bytes: object, max_cases: object) -> tuple[int, int]:
+    """The size and case limits a caller asks for, checked: at least one byte and one case, at
+    most :data:`~cardrules.limits.MAX_SUITE_FILE_BYTES` and
+    :data:`~cardrules.limits.MAX_SUITE_CASES` (``bad-argument`` else)."""
+    return (
+        args.integer(max_bytes, 1, MAX_SUITE_FILE_BYTES, "max_bytes", what="a file size in bytes"),
+        args.integer(max_cases, 1, MAX_SUITE_CASES, "max_cases", what="a number of cases"),
+    )
 
 
 def load_case_text(
@@ -189,6 +212,7 @@ def _load(
     base: Path,
     require_expect: bool,
     allow_outside: bool,
+    max_cases: int = MAX_CASES,
 ) -> CaseFile:
     """The one loader behind :func:`load_case_file` and :func:`load_case_text`."""
     for flag in (require_expect, allow_outside):
@@ -215,9 +239,9 @@ def _load(
     entries = doc.get("case", [])
     if not isinstance(entries, list) or not entries:
         raise CaseFileError("at least one [[case]]", path=where, key="case")
-    if len(entries) > MAX_CASES:
+    if len(entries) > max_cases:
         raise CaseFileError(
-            f"{len(entries)} cases; a file holds at most {MAX_CASES}", path=where, key="case"
+            f"{len(entries)} cases; a file holds at most {max_cases}", path=where, key="case"
         )
     seen: set[str] = set()
     cases = []
@@ -432,9 +456,16 @@ def _position(table: Mapping[str, Any], reading: _Reading, where: str) -> Positi
         raise CaseFileError(str(err), path=where, key="position") from None
 
 
-def find_case_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+def find_case_files(
+    paths: Iterable[str | Path], *, max_bytes: int = MAX_FILE_BYTES
+) -> Iterator[Path]:
     """Every ``*.toml`` case file named or found below the given folders, sorted; anything
-    but paths is refused at once (``bad-argument``)."""
+    but paths is refused at once (``bad-argument``). ``max_bytes`` is the size limit the files
+    will be read with (:func:`load_case_file`'s): a larger file found in a folder is listed, so
+    that reading it reports it."""
+    max_bytes = args.integer(
+        max_bytes, 1, MAX_SUITE_FILE_BYTES, "max_bytes", what="a file size in bytes"
+    )
     named: list[str | Path] = []
     for n, each in enumerate(args.listed(paths, MAX_PATHS, "paths", what="a list of paths")):
         if not isinstance(each, str | Path) or len(str(each)) > MAX_PATH_CHARS:
@@ -442,14 +473,14 @@ def find_case_files(paths: Iterable[str | Path]) -> Iterator[Path]:
         if "\x00" in str(each):
             raise ArgumentError(f"item {n} holds a NUL character: {args.shown(each)}", key="paths")
         named.append(each)
-    return _found(named)
+    return _found(named, max_bytes)
 
 
-def _found(paths: list[str | Path]) -> Iterator[Path]:
+def _found(paths: list[str | Path], max_bytes: int) -> Iterator[Path]:
     for p in paths:
         p = Path(p)
         if _is_dir(p):
-            yield from sorted(q for q in p.rglob("*.toml") if _is_case_file(q))
+            yield from sorted(q for q in p.rglob("*.toml") if _is_case_file(q, max_bytes))
         else:
             yield p
 
@@ -463,14 +494,14 @@ def _is_dir(path: Path) -> bool:
         return False
 
 
-def _is_case_file(path: Path) -> bool:
+def _is_case_file(path: Path, max_bytes: int) -> bool:
     """Variant files may live beside cases; a case file is one with ``format =`` at top level.
     A file that cannot be read as UTF-8 text within the size limit counts as a case file, so the
     run reports it instead of passing over it (``spec`` over a folder with a stray binary)."""
     try:
         with path.open("rb") as stream:
-            head = stream.read(MAX_FILE_BYTES + 1)
-        if len(head) > MAX_FILE_BYTES:
+            head = stream.read(max_bytes + 1)
+        if len(head) > max_bytes:
             return True
         head.decode("utf-8")
     except (OSError, UnicodeDecodeError):

@@ -17,6 +17,7 @@ from cardrules.cases.adapter import StateAdapter, UnsupportedCase
 from cardrules.errors import CardrulesError, PositionError
 from cardrules.game import GameState
 from cardrules.implements import implements
+from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
@@ -192,7 +193,18 @@ class ShengjiAdapter(StateAdapter[Move]):
             raise CardrulesError(
                 "a shengji round case gives attacker_points = N (0 or more)", code="bad-case-file"
             )
-        settled = round_settlement(position, points)
+        penalties = case.get("penalties", [0] * position.players)
+        if (
+            not isinstance(penalties, list)
+            or len(penalties) != position.players
+            or not all(is_int(n) and 0 <= n <= MAX_FAILED_THROWS for n in penalties)
+        ):
+            raise CardrulesError(
+                f"penalties are the failed throws of each seat this round: {position.players} "
+                f"numbers 0..{MAX_FAILED_THROWS}, got {quote(penalties)}",
+                code="bad-case-file",
+            )
+        settled = round_settlement(position, points, tuple(penalties))
         return {
             "levels": tuple(r.text for r in settled.levels),
             "banker": settled.next_banker,
@@ -201,6 +213,9 @@ class ShengjiAdapter(StateAdapter[Move]):
             "scores": settled.scores,
         }
 
+
+#: The most failed throws a round case may give one seat (a four-deck round has 27 tricks).
+MAX_FAILED_THROWS = 100
 
 #: The hooks the case runner rules on Shengji cases with.
 ADAPTER = ShengjiAdapter()

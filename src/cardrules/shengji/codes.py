@@ -44,7 +44,7 @@ CODES = CodeTable(
         "must-follow-shape",
         "SJ-FOLLOW-3",
         "the follow does not keep the lead's structure as far as the hand allows",
-        also=("SJ-FOLLOW-5",),
+        also=("SJ-FOLLOW-5", "SJ-FOLLOW-8"),
     ),
     Code("not-a-bid", "SJ-BID-2", "the cards are no bid of the variant's bid order"),
     Code(

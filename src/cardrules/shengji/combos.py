@@ -25,6 +25,7 @@ from cardrules.errors import CardrulesError
 from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.shengji.order import MAX_WIDTH, TRUMP, Table
+from cardrules.shengji.variant import ThrowBeat
 
 __all__ = [
     "Combination",
@@ -34,6 +35,7 @@ __all__ = [
     "classify",
     "classify_piece",
     "holds_beating_piece",
+    "is_tractor_shape",
     "iter_placements",
     "matches_structure",
     "piece_name",
@@ -230,6 +232,14 @@ def _suit_key_of(cards: Cards, ctx: Table) -> int | None:
     return keys.pop() if len(keys) == 1 else None
 
 
+@implements("SJ-UNIT-6")
+def is_tractor_shape(ctx: Table, width: int, length: int) -> bool:
+    """Whether ``length`` tuples of ``width`` in a row make a tractor, SJ-UNIT-6 (How wide and long
+    a tractor is): at least ``tractor_min_length`` of them, each at least ``tractor_min_width``
+    wide (by default two pairs)."""
+    return width >= ctx.min_width and length >= ctx.min_length
+
+
 @implements("SJ-TRUMP-5", "SJ-UNIT-1")
 def _single_piece(cards: Cards, ctx: Table, key: int) -> Piece | None:
     counts = cards.counts
@@ -240,7 +250,7 @@ def _single_piece(cards: Cards, ctx: Table, key: int) -> Piece | None:
     if len(held) == 1:
         i = held[0]
         return _make_piece(ctx, ctx.lane_ids[i], ctx.lane_positions[i], width, [i])
-    if width < 2:
+    if not is_tractor_shape(ctx, width, len(held)):
         return None
     lane = ctx.lane_ids[held[0]]
     if any(ctx.lane_ids[i] != lane for i in held):
@@ -257,7 +267,8 @@ def split_throw(cards: Cards, ctx: Table) -> tuple[Piece, ...]:
     """The canonical split of cards of one suit key into pieces, SJ-UNIT-4 (How a throw splits
     into pieces): repeatedly take the
     longest tractor (then the widest, then the highest), and when no tractor is left, tuples from
-    the widest down (then the highest). Widths stop at :data:`MAX_WIDTH`."""
+    the widest down (then the highest). Widths stop at :data:`MAX_WIDTH`; a tractor is as wide and
+    as long as SJ-UNIT-6 (How wide and long a tractor is) asks."""
     key = _suit_key_of(cards, ctx)
     if key is None:
         raise CardrulesError(f"cannot split {cards}: not one suit")
@@ -266,7 +277,7 @@ def split_throw(cards: Cards, ctx: Table) -> tuple[Piece, ...]:
     while True:
         best: tuple[int, int, int] | None = None
         best_piece: Piece | None = None
-        for width in range(MAX_WIDTH, 1, -1):
+        for width in range(MAX_WIDTH, ctx.min_width - 1, -1):
             for lane_id in ctx.lanes_of_suit[key]:
                 types = _lane_types(counts, ctx, lane_id, width)
                 start = 0
@@ -278,7 +289,7 @@ def split_throw(cards: Cards, ctx: Table) -> tuple[Piece, ...]:
                     while end < len(types) and types[end]:
                         end += 1
                     length = end - start
-                    if length >= 2:
+                    if length >= ctx.min_length:
                         idx = [t[0] for t in types[start:end]]
                         rank = (length, width, ctx.strengths[idx[-1]])
                         if best is None or rank > best:
@@ -397,6 +408,107 @@ def _ruff_strength(lead: Combination, ruff: Combination, ctx: Table) -> int:
     )
 
 
+@implements("SJ-THROW-7")
+def _over_ruffs(lead: Combination, top: Combination, play: Combination, ctx: Table) -> bool:
+    """Whether ``play``, a ruff of the plain throw ``lead``, beats ``top``, the ruff standing on
+    it, as ``throw_beat`` says, SJ-THROW-7 (Ruffs of a throw compared): ``largest`` — the best
+    piece of the throw's biggest shape (SJ-THROW-6 (Who wins a throw)); ``highest`` — the highest
+    card; ``all`` — piece by piece (:func:`_beats_piecewise`)."""
+    how = ctx.variant.throw_beat
+    if how is ThrowBeat.HIGHEST:
+        strengths = ctx.strengths
+        return max(compress(strengths, play.cards.counts)) > max(
+            compress(strengths, top.cards.counts)
+        )
+    if how is ThrowBeat.ALL:
+        verdict = _beats_piecewise(lead, top, play, ctx)
+        if verdict is not None:
+            return verdict
+    return _ruff_strength(lead, play, ctx) > _ruff_strength(lead, top, ctx)
+
+
+#: The most cuts :func:`_profiles` tries for one ruff before ``throw_beat = "all"`` falls back to
+#: the ``largest`` comparison (a ruff of ordinary size has a handful).
+_CUT_BUDGET = 4096
+
+
+class _CutBudget(Exception):
+    """:func:`_profiles` tried more cuts than it may."""
+
+
+Profile = tuple[tuple[int, ...], ...]
+
+
+def _profiles(
+    cards: Cards, shapes: Sequence[tuple[int, int]], ctx: Table, key: int, budget: list[int]
+) -> set[Profile]:
+    """Every way to cut ``cards`` into pieces of ``shapes`` (widths above one, largest first;
+    the cards left are singles), as the tops of each shape (in ``shapes`` order, then the
+    singles), strongest first."""
+    order = list(dict.fromkeys(shapes))
+    out: set[Profile] = set()
+    tops: dict[tuple[int, int], list[int]] = {s: [] for s in order}
+
+    def rec(k: int, counts: list[int]) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _CutBudget
+        if k == len(shapes):
+            singles = sorted(
+                (ctx.strengths[i] for i, n in enumerate(counts) for _ in range(n)), reverse=True
+            )
+            out.add((*(tuple(sorted(tops[s], reverse=True)) for s in order), tuple(singles)))
+            return
+        width, length = shapes[k]
+        for piece in iter_placements(counts, ctx, key, width, length, every_kind=True):
+            used = [(i, n) for i, n in enumerate(piece.cards.counts) if n]
+            for i, n in used:
+                counts[i] -= n
+            tops[shapes[k]].append(piece.top)
+            rec(k + 1, counts)
+            tops[shapes[k]].pop()
+            for i, n in used:
+                counts[i] += n
+
+    rec(0, list(cards.counts))
+    return out
+
+
+def _maximal(profiles: set[Profile]) -> list[Profile]:
+    """The profiles no other one is at least as strong as, piece by piece."""
+
+    def covers(a: Profile, b: Profile) -> bool:
+        return a != b and all(
+            x >= y for pa, pb in zip(a, b, strict=True) for x, y in zip(pa, pb, strict=True)
+        )
+
+    return [p for p in profiles if not any(covers(q, p) for q in profiles)]
+
+
+def _beats_piecewise(
+    lead: Combination, top: Combination, play: Combination, ctx: Table
+) -> bool | None:
+    """``throw_beat = "all"``: both ruffs cut into the throw's pieces (S-HOUSE-9), the pieces of
+    each shape paired strongest with strongest; ``play`` wins when, however the standing ruff is
+    cut, some cut of ``play`` beats each of its pieces (each ruff cut the way most favourable to
+    it). ``None`` past the budget of cuts."""
+    shapes = sorted((p.shape for p in lead.pieces), key=lambda s: (-s[0] * s[1], -s[0]))
+    shapes = [s for s in shapes if s[0] > 1]
+    budget = [_CUT_BUDGET]
+    try:
+        mine = _maximal(_profiles(play.cards, shapes, ctx, TRUMP, budget))
+        theirs = _maximal(_profiles(top.cards, shapes, ctx, TRUMP, budget))
+    except _CutBudget:
+        return None
+    return all(
+        any(
+            all(x > y for pa, pb in zip(a, b, strict=True) for x, y in zip(pa, pb, strict=True))
+            for a in mine
+        )
+        for b in theirs
+    )
+
+
 @implements("SJ-ORDER-1", "SJ-ORDER-2", "SJ-ORDER-3", "SJ-TRICK-3")
 def beats(
     top: Combination, play: Combination, ctx: Table, *, lead: Combination | None = None
@@ -421,7 +533,7 @@ def beats(
             return False
         if not top.is_trump:
             return True
-        return _ruff_strength(lead, play, ctx) > _ruff_strength(lead, top, ctx)
+        return _over_ruffs(lead, top, play, ctx)
     if top.is_throw:
         return not top.is_trump and play.is_trump and matches_structure(top, play, ctx)
     if play.is_throw:

@@ -57,7 +57,16 @@ from cardrules.implements import implements
 from cardrules.multiset import Cards
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.combos import Combination, iter_placements, piece_name
-from cardrules.shengji.follow_fast import _ALL, Shape, _ideal, _Suit, _suit, _vector
+from cardrules.shengji.follow_fast import (
+    _ALL,
+    Shape,
+    _exact,
+    _ideal,
+    _protected,
+    _Suit,
+    _suit,
+    _vector,
+)
 from cardrules.shengji.order import TRUMP, Table
 
 __all__ = ["Ladder", "explain_follow", "ladder_for"]
@@ -83,25 +92,48 @@ class Ladder:
         return " → ".join(piece_name(*self.shapes[s]) for _, s in self.steps) + " → singles"
 
 
-@implements("SJ-FOLLOW-3")
-def _piece_steps(width: int, length: int) -> list[Shape]:
+#: What shapes a ladder may name, from the variant (``Table.ladder_rule``): the narrowest tuples
+#: and the fewest of them a tractor takes, SJ-UNIT-6 (How wide and long a tractor is); whether a
+#: tractor piece keeps only its tractor steps, SJ-FOLLOW-9 (Only tractors draw tractors); whether
+#: no shape is owed at all, SJ-FOLLOW-10 (Only the suit is owed).
+Rule = tuple[int, int, bool, bool]
+_SEED_RULE: Rule = (2, 2, False, False)
+
+
+def _rule(ctx: Table) -> Rule:
+    return ctx.ladder_rule
+
+
+@implements("SJ-FOLLOW-3", "SJ-FOLLOW-9", "SJ-FOLLOW-10")
+def _piece_steps(width: int, length: int, rule: Rule = _SEED_RULE) -> list[Shape]:
     """Ladder of one lead piece: same width shorter and shorter, then each narrower width from the
-    longest length that fits in its cards down to 1; widths ≥ 2 (singles are what is left)."""
+    longest length that fits in its cards down to 1; widths ≥ 2 (singles are what is left). Only
+    shapes that are pieces under ``rule`` are steps: a tuple, or a tractor as wide and as long as
+    SJ-UNIT-6 (How wide and long a tractor is) asks; a tractor piece under ``tractor_only`` keeps
+    only its tractor steps, SJ-FOLLOW-9 (Only tractors draw tractors); ``suit_only`` owes no
+    step, SJ-FOLLOW-10 (Only the suit is owed)."""
+    min_width, min_length, tractor_only, suit_only = rule
+    if suit_only:
+        return []
     n = width * length
     steps = [(width, m) for m in range(length, 0, -1)]
     for w in range(width - 1, 1, -1):
         steps += [(w, m) for m in range(n // w, 0, -1)]
-    return [s for s in steps if s[0] >= 2]
+    if tractor_only and length > 1:
+        steps = [s for s in steps if s[1] > 1]
+    return [
+        s for s in steps if s[0] >= 2 and (s[1] == 1 or (s[0] >= min_width and s[1] >= min_length))
+    ]
 
 
 @functools.lru_cache(maxsize=4096)
-def _ladder(piece_shapes: tuple[Shape, ...]) -> Ladder:
+def _ladder(piece_shapes: tuple[Shape, ...], rule: Rule = _SEED_RULE) -> Ladder:
     shapes: list[Shape] = []
     steps: list[tuple[int, int]] = []
     budgets: list[int] = []
     for g, (w, m) in enumerate(piece_shapes):
         budgets.append(w * m)
-        for shape in _piece_steps(w, m):
+        for shape in _piece_steps(w, m, rule):
             if shape not in shapes:
                 shapes.append(shape)
             steps.append((g, shapes.index(shape)))
@@ -113,11 +145,11 @@ def _ladder(piece_shapes: tuple[Shape, ...]) -> Ladder:
 
 
 @implements("SJ-FOLLOW-5")
-def ladder_for(lead: Combination) -> Ladder:
+def ladder_for(lead: Combination, ctx: Table) -> Ladder:
     """The ladder a lead sets: its pieces widest, then longest, first, SJ-FOLLOW-5 (Following a
-    throw)."""
+    throw); the shapes it names are pieces of ``ctx``'s variant."""
     shapes = tuple(sorted((p.shape for p in lead.pieces), reverse=True))
-    return _ladder(shapes)
+    return _ladder(shapes, _rule(ctx))
 
 
 _MAX_CAP = 63  # two capped values still fit in 7 bits
@@ -164,11 +196,11 @@ def _refuse_suit(key: int, need: int, held_n: int) -> Illegal:
     return CODES.refuse("must-follow-suit", msg)
 
 
-def _lead_ladder(lead: Combination) -> Ladder:
+def _lead_ladder(lead: Combination, ctx: Table) -> Ladder:
     pieces = lead.pieces
     if len(pieces) == 1:
-        return _ladder((pieces[0].shape,))
-    return ladder_for(lead)
+        return _ladder((pieces[0].shape,), _rule(ctx))
+    return ladder_for(lead, ctx)
 
 
 def _is_piece(counts: Sequence[int], ctx: Table, width: int, length: int) -> bool:
@@ -268,7 +300,7 @@ def explain_follow(lead: Combination, hand: Cards, play: Cards, ctx: Table) -> I
         if held_n > played_n:
             return _refuse_suit(key, need, held_n)
         return None
-    if len(pieces) == 1 and width == 1:  # `need` single cards of the led suit
+    if (len(pieces) == 1 and width == 1) or ctx.ladder_rule[3]:  # singles, or suit_only
         return None
     suit = _suit(ctx, key)
     held_counts = suit.of(hc)
@@ -279,16 +311,52 @@ def explain_follow(lead: Combination, hand: Cards, play: Cards, ctx: Table) -> I
     if len(pieces) == 1:
         if most < 2:
             return None
-        ladder = _ladder(((width, length),))
+        ladder = _ladder(((width, length),), _rule(ctx))
         if _is_piece(pc, ctx, width, length):
             return None
+        if ctx.protect_longer:
+            return _judge_protected(lead, hand, play, ctx, ladder)
         if most >= width if length == 1 else _holds_piece(hc, suit, width, length):
             return _shape_refusal(lead, _of_key(hand, ctx, key), play, ctx, ladder, 0, 1, 0)
     else:
-        ladder = ladder_for(lead)
+        ladder = ladder_for(lead, ctx)
         if not ladder.steps or most < 2:
             return None
+        if ctx.protect_longer:
+            return _judge_protected(lead, hand, play, ctx, ladder)
     return _judge_shape(lead, hand, play, ctx, ladder)
+
+
+@implements("SJ-FOLLOW-8")
+def _judge_protected(
+    lead: Combination, hand: Cards, play: Cards, ctx: Table, ladder: Ladder
+) -> Illegal | None:
+    """``longer_tuples`` (保护), SJ-FOLLOW-8 (Protected holdings): the hand owes the vector of
+    its holdings of exactly each step's width; the play, cut freely (a pair cut from a triple
+    counts as a pair), must reach at least that vector, compared step by step."""
+    suit = _suit(ctx, lead.suit_key)
+    if not ladder.steps:
+        return None
+    mine = _vector(play.counts, suit, ladder)[0]
+    owed = _protected(hand.counts, suit, ladder)[0]
+    if mine >= owed:
+        return None
+    k = next(k for k, (a, b) in enumerate(zip(mine, owed, strict=True)) if a != b)
+    w = ladder.shapes[ladder.steps[k][1]][0]
+    held = _of_key(hand, ctx, lead.suit_key).counts
+    exact = tuple(n if _exact(n, w) else 0 for n in held)
+    played = tuple(map(min, exact, play.counts))
+    return _shape_refusal(
+        lead,
+        Cards.unchecked(exact),
+        Cards.unchecked(played),
+        ctx,
+        ladder,
+        k,
+        owed[k],
+        mine[k],
+        "SJ-FOLLOW-8",
+    )
 
 
 def _judge_shape(
@@ -317,9 +385,11 @@ def _shape_refusal(
     k: int,
     best_k: int,
     mine_k: int,
+    clause: str | None = None,
 ) -> Illegal:
     """The refusal for a play whose ladder vector first falls short of the hand's best at step
-    ``k`` (``mine_k`` pieces there where the hand allows ``best_k``)."""
+    ``k`` (``mine_k`` pieces there where the hand allows ``best_k``); ``clause`` is the rule cited
+    (by default the ladder's, SJ-FOLLOW-3 (The shape ladder) or SJ-FOLLOW-5 (Following a throw))."""
     g, s = ladder.steps[k]
     w, m = ladder.shapes[s]
     rest = (held - played).counts
@@ -334,7 +404,8 @@ def _shape_refusal(
         what = f"the throw's {piece_name(*target.shape)}"
     else:
         what = f"a {piece_name(*target.shape)}"
-    clause = "SJ-FOLLOW-5" if lead.is_throw else "SJ-FOLLOW-3"
+    if clause is None:
+        clause = "SJ-FOLLOW-5" if lead.is_throw else "SJ-FOLLOW-3"
     if (w, m) == target.shape:
         msg = f"you hold {example.cards.pretty()}: a {shape} must follow {what}"
     else:

@@ -19,7 +19,7 @@ import attrs
 from cardrules.cards import CARD_COUNT
 from cardrules.multiset import Cards
 from cardrules.shengji import packing
-from cardrules.shengji.order import Lane, Table
+from cardrules.shengji.order import MAX_WIDTH, Lane, Table
 
 if TYPE_CHECKING:
     from cardrules.shengji.follow import Ladder
@@ -199,3 +199,111 @@ def _ideal_req(ladder: Ladder) -> Vec:
     for (_, s), n in zip(ladder.steps, _ideal(ladder), strict=True):
         req[s] += n
     return tuple(req)
+
+
+# ---------------------------------------------------------------------- protected holdings (保护)
+def _exact(count: int, width: int) -> bool:
+    """Whether a card held ``count`` times is a holding of exactly ``width`` under
+    ``longer_tuples``: as many copies, or — for a quad — more (five or more identical cards are a
+    quad and the rest, SJ-UNIT-1 (Tuples))."""
+    return count == width or (width == MAX_WIDTH and count > width)
+
+
+def _exact_runs(counts: Sequence[int], suit: _Suit, width: int) -> tuple[packing.Run, ...]:
+    """The runs of the positions where some card is held exactly ``width`` times (those cards
+    only): where pieces of that width may be owed under ``longer_tuples``."""
+    runs: list[packing.Run] = []
+    for lane in suit.lanes:
+        run: list[tuple[int, ...]] = []
+        for pos in lane:
+            here = tuple(sorted((counts[i] for i in pos if _exact(counts[i], width)), reverse=True))
+            if here:
+                run.append(here)
+            elif run:
+                runs.append(tuple(run))
+                run = []
+        if run:
+            runs.append(tuple(run))
+    return tuple(sorted(runs))
+
+
+ExactRuns = tuple[tuple[int, tuple[packing.Run, ...]], ...]
+
+
+@functools.lru_cache(maxsize=16384)
+def _protected_of_runs(by_width: ExactRuns, ladder: Ladder) -> tuple[Vec, Vec]:
+    """The ladder vector a holding owes under ``longer_tuples`` and the per-shape counts it
+    uses, SJ-FOLLOW-8 (Protected holdings): the ladder walked as :func:`_vector_of_runs` walks
+    it, but a piece of width w is cut only from cards held exactly w times. Pieces of different
+    widths then never share a card, so each step asks only the runs of its own width, beside
+    the pieces of that width the earlier steps took."""
+    runs_of = dict(by_width)
+    req = [0] * len(ladder.shapes)
+    left = list(ladder.budgets)
+    out: list[int] = []
+    for g, s in ladder.steps:
+        shape = ladder.shapes[s]
+        runs = runs_of.get(shape[0], ())
+        room = left[g] // (shape[0] * shape[1])
+        n = 0
+        if room and runs and packing.can_place(runs, shape):
+            mine = [n if ladder.shapes[t][0] == shape[0] else 0 for t, n in enumerate(req)]
+            n = packing.most_beside(runs, _need(mine, ladder), shape, room)
+        out.append(n)
+        if n:
+            req[s] += n
+            left[g] -= n * shape[0] * shape[1]
+    return tuple(out), tuple(req)
+
+
+def _protected(counts: Sequence[int], suit: _Suit, ladder: Ladder) -> tuple[Vec, Vec]:
+    """:func:`_protected_of_runs` of a holding (its part in ``suit``)."""
+    widths = sorted({w for w, _ in ladder.shapes})
+    by_width = tuple((w, _exact_runs(counts, suit, w)) for w in widths)
+    return _protected_of_runs(by_width, ladder)
+
+
+def _owed(
+    counts: Sequence[int], suit: _Suit, ladder: Ladder, protect: bool
+) -> tuple[Vec, tuple[Vec, ...]]:
+    """What a holding owes: the ladder vector a follow must reach, and the per-shape piece
+    counts of which a follow must hold one (any one) to reach it.
+
+    Without protection that is the hand's best vector and its pieces, SJ-FOLLOW-4 (The follow
+    must be the best the hand allows). Under ``longer_tuples`` the owed vector ``b`` is the
+    protected one (:func:`_protected`) and a follow is legal when its own vector (cut freely,
+    SJ-FOLLOW-8 (Protected holdings)) is at least ``b``, lexicographically: it holds the pieces
+    of ``b``, or for some step k the pieces of ``b``'s first k steps and one more of step k's
+    shape. Only the alternatives the hand can cut at all are kept, none holding another."""
+    best, req = _vector(counts, suit, ladder)
+    if not protect:
+        return best, (req,)
+    owed, owed_req = _protected(counts, suit, ladder)
+    if owed == best:  # nothing is protected here: the seed's rule
+        return best, (req,)
+    return owed, _alternatives(_run_keys(counts, suit), owed, owed_req, ladder)
+
+
+@functools.lru_cache(maxsize=16384)
+def _alternatives(
+    runs: tuple[RunKey, ...], owed: Vec, owed_req: Vec, ladder: Ladder
+) -> tuple[Vec, ...]:
+    """The per-shape counts of :func:`_owed` under protection (remembered)."""
+    found = [owed_req]
+    req = [0] * len(ladder.shapes)
+    left = list(ladder.budgets)
+    for (g, s), n in zip(ladder.steps, owed, strict=True):
+        w, m = ladder.shapes[s]
+        if left[g] // (w * m) > n:
+            more = list(req)
+            more[s] += n + 1
+            if _holds_need(runs, _need(more, ladder)):
+                found.append(tuple(more))
+        req[s] += n
+        left[g] -= n * w * m
+    kept = [
+        a
+        for a in found
+        if not any(b != a and all(x >= y for x, y in zip(a, b, strict=True)) for b in found)
+    ]
+    return tuple(dict.fromkeys(kept))

@@ -29,13 +29,13 @@ from cardrules.shengji.follow_fast import (
     _ALL,
     Shape,
     Vec,
+    _exact,
     _holds_need,
     _need,
+    _owed,
     _run_keys,
     _Suit,
     _suit,
-    _vector,
-    ladder_vector,
 )
 from cardrules.shengji.order import Table
 
@@ -165,6 +165,38 @@ def _lead_size(lead: Combination) -> int:
     return lead.size
 
 
+def _owes_piece(counts: Sequence[int], suit: _Suit, width: int, length: int, ctx: Table) -> bool:
+    """Whether a hand holding ``counts`` owes a piece of the lead's own shape — holds one, and
+    under ``longer_tuples`` holds one of cards held exactly ``width`` times, SJ-FOLLOW-8
+    (Protected holdings). Then the legal follows are exactly the pieces of that shape it holds
+    (cut or not)."""
+    if ctx.protect_longer:
+        counts = [n if _exact(n, width) else 0 for n in counts]
+    if length == 1:
+        return max(suit.of(counts)) >= width
+    return _holds_piece(counts, suit, width, length)
+
+
+def _alts(counts: Sequence[int], suit: _Suit, ladder: Ladder, ctx: Table) -> tuple[Vec, ...]:
+    """The per-shape piece counts of which a follow must hold one (:func:`_owed`)."""
+    return _owed(counts, suit, ladder, ctx.protect_longer)[1]
+
+
+#: The most follows counted by listing them when a protected hand leaves several ways to meet
+#: what it owes (SJ-FOLLOW-8 (Protected holdings)); past it the count is not given.
+_UNION_COUNT_LIMIT = 2000
+
+
+def _count_listed(lead: Combination, hand: Cards, ctx: Table, limit: int) -> int | None:
+    """How many follows :func:`iter_follows` lists, or ``None`` past ``limit``."""
+    n = 0
+    for _ in iter_follows(lead, hand, ctx):
+        n += 1
+        if n > limit:
+            return None
+    return n
+
+
 def iter_follows(lead: Combination, hand: Cards, ctx: Table) -> Iterator[Cards]:
     """Every legal follow as a distinct multiset, lazily, in a fixed order: led-suit cards decided
     in card-index order, more copies first (``sub_multisets``). Every one of them is accepted
@@ -206,12 +238,12 @@ def iter_follows(lead: Combination, hand: Cards, ctx: Table) -> Iterator[Cards]:
         for counts in walk:
             yield Cards.unchecked(counts)
         return
-    ladder = _lead_ladder(lead)
+    ladder = _lead_ladder(lead, ctx)
     if not ladder.steps:  # a throw of single cards
         for counts in sub_multisets(hc, need, order=order):
             yield Cards.unchecked(counts)
         return
-    if len(pieces) == 1:
+    if len(pieces) == 1 and (not ctx.protect_longer or _owes_piece(hc, suit, width, length, ctx)):
         found = False
         if length == 1:  # tuples: one card each, listed by card index
             for i in itertools.compress(order, held_counts):
@@ -224,7 +256,9 @@ def iter_follows(lead: Combination, hand: Cards, ctx: Table) -> Iterator[Cards]:
             for counts in sorted(_pieces(hc, suit, width, length), reverse=True):
                 yield Cards.unchecked(counts)
             return
-    yield from _search_follows(hc, need, order, held_counts, suit, ladder)
+    yield from _search_follows(
+        hc, need, order, held_counts, suit, ladder, _alts(hc, suit, ladder, ctx)
+    )
 
 
 def _search_follows(
@@ -234,6 +268,7 @@ def _search_follows(
     held_counts: Sequence[int],
     suit: _Suit,
     ladder: Ladder,
+    alts: tuple[Vec, ...],
 ) -> Iterator[Cards]:
     """The legal follows among the ``need``-card choices of the led suit (``held_counts`` of
     the cards ``order``), in the order of ``sub_multisets``, whose walk this repeats — as a
@@ -246,10 +281,14 @@ def _search_follows(
     tests come first: a card taken at most once and no longer available more often is in no
     piece, so once such forced cards and ``size`` exceed ``need`` that number of the card fails;
     and when the cards still available cannot hold the pieces at all, no smaller number of this
-    card can, so the level is spent (a card held once is in no piece: it is not asked)."""
-    req = _vector(counts, suit, ladder)[1]
-    want = _need(req, ladder)
-    size = sum(n * w * m for n, (w, m) in zip(req, ladder.shapes, strict=True))
+    card can, so the level is spent (a card held once is in no piece: it is not asked). Under
+    ``longer_tuples`` a follow may hold any one of several sets of pieces (``alts``,
+    :func:`~cardrules.shengji.follow_fast._owed`): a branch is entered when one of them passes,
+    and the level is spent when none can be held any more."""
+    wants = [
+        (_need(req, ladder), sum(n * w * m for n, (w, m) in zip(req, ladder.shapes, strict=True)))
+        for req in alts
+    ]
     held = list(itertools.compress(order, held_counts))
     caps = list(filter(None, held_counts))
     room = list(itertools.accumulate(reversed(caps), initial=0))
@@ -276,16 +315,23 @@ def _search_follows(
                 break
             avail[i] = t
             forced = looses[k] + (t if t <= 1 else 0)
-            if size + forced > need:
-                t -= 1
-                continue
-            if t < c > 1 and not _holds_need(_run_keys(avail, suit), want):
+            dead = 0
+            passed = False
+            for want, size in wants:
+                if size + forced > need:
+                    continue
+                if t < c > 1 and not _holds_need(_run_keys(avail, suit), want):
+                    dead += 1
+                    continue
+                if _grows(avail, suit, decided, want, left - t):
+                    passed = True
+                    break
+            if passed:
+                break
+            if dead == len(wants):
                 t = -1
                 break
-            if not _grows(avail, suit, decided, want, left - t):
-                t -= 1
-                continue
-            break
+            t -= 1
         if t < 0:  # this level is spent: back to the one before
             out[i] = 0
             avail[i] = c
@@ -415,15 +461,36 @@ def cheapest_follow(
         rest = [h - c for h, c in zip(hc, counts, strict=True)]
         extra = _cheapest_cards(rest, need - held_n, ranked)
         return Cards.unchecked(tuple(a + b for a, b in zip(counts, extra, strict=True)))
-    ladder = _lead_ladder(lead)
+    ladder = _lead_ladder(lead, ctx)
     if not ladder.steps or max(counts) < 2:
         return Cards.unchecked(tuple(_cheapest_cards(counts, need, ranked)))
     if not lead.is_throw:
         width, length = lead.pieces[0].shape
-        if _holds_piece(counts, suit, width, length):  # then the follow is one such piece
+        if _owes_piece(counts, suit, width, length, ctx):  # then the follow is one such piece
             pieces = _pieces(counts, suit, width, length)
             return Cards.unchecked(min(pieces, key=lambda v: (sum(unit[i] for i in pieces[v]), v)))
-    req = _vector(counts, suit, ladder)[1]
+    alts = _alts(counts, suit, ladder, ctx)
+    if len(alts) > 1:  # protected: the cheapest of the cheapest follows of each alternative
+        found_each = [
+            _cheapest_holding(counts, suit, ladder, req, need, unit, ranked) for req in alts
+        ]
+        return min(
+            found_each, key=lambda c: (sum(unit[i] * n for i, n in enumerate(c.counts)), c.counts)
+        )
+    return _cheapest_holding(counts, suit, ladder, alts[0], need, unit, ranked)
+
+
+def _cheapest_holding(
+    counts: Sequence[int],
+    suit: _Suit,
+    ladder: Ladder,
+    req: Vec,
+    need: int,
+    unit: Sequence[float],
+    ranked: Sequence[int],
+) -> Cards:
+    """The cheapest ``need`` led-suit cards of ``counts`` holding the pieces ``req`` (within the
+    programme's bound; past it a legal one)."""
     want = _need(req, ladder)
     runs, cards = _runs_cards(counts, suit)
     loose = [i for i in ranked if counts[i] == 1]
@@ -477,11 +544,16 @@ def count_follows(lead: Combination, hand: Cards, ctx: Table) -> int:
     held_n = len(held)
     if held_n <= need:
         return count_sub_multisets((hand - held).counts, need - held_n)
-    ladder = ladder_for(lead)
-    best = ladder_vector(held, ctx, key, ladder) if ladder.steps else ()
+    ladder = ladder_for(lead, ctx)
+    if not ladder.steps:
+        return count_sub_multisets(held.counts, need)
+    best, alts = _owed(held.counts, _suit(ctx, key), ladder, ctx.protect_longer)
     if not any(best):
         return count_sub_multisets(held.counts, need)
-    counted = _count_by_runs(held, ctx, key, ladder, need, best, _COUNT_LIMIT_EXACT)
+    if len(alts) > 1:
+        counted = _count_listed(lead, hand, ctx, _UNION_COUNT_LIMIT)
+    else:
+        counted = _count_by_runs(held, ctx, key, ladder, need, best, _COUNT_LIMIT_EXACT)
     if counted is None:
         # Past the programme's bound the count is refused, not worked out by listing: work
         # stays bounded (CORE-API-3 (Choices too large to list)); the description still gives
@@ -545,20 +617,23 @@ def follow_listing_size(lead: Combination, hand: Cards, ctx: Table, limit: int) 
         return bound
     held = _of_key(hand, ctx, key)
     pieces = lead.pieces
-    ladder = _lead_ladder(lead)
+    ladder = _lead_ladder(lead, ctx)
     if (len(pieces) == 1 and pieces[0].width == 1) or max(held_counts) < 2 or not ladder.steps:
         return count_sub_multisets(held_counts, need)
     if len(pieces) == 1:
         width, length = pieces[0].shape
-        if length == 1:
-            tuples = sum(1 for n in held_counts if n >= width)
-            if tuples:
-                return tuples
-        elif _holds_piece(hc, suit, width, length):
+        if not _owes_piece(hc, suit, width, length, ctx):
+            pass
+        elif length == 1:
+            return sum(1 for n in held_counts if n >= width)
+        else:
             return len(_pieces(hc, suit, width, length))
-    best, req = _vector(hc, suit, ladder)
+    best, alts = _owed(hc, suit, ladder, ctx.protect_longer)
     if not any(best):
         return count_sub_multisets(held_counts, need)
+    if len(alts) > 1:
+        return _count_listed(lead, hand, ctx, min(limit, _UNION_COUNT_LIMIT))
+    req = alts[0]
     # A follow is disjoint pieces among the options, then other cards of the led suit: the
     # choices of options times the sets of the other cards bound the follows.
     combos = 1
@@ -600,19 +675,23 @@ def describe_follows(lead: Combination, hand: Cards, ctx: Table, limit: int) -> 
         return FollowFamily(held, rest, k, (), count, "SJ-FOLLOW-2", listable)
     empty = Cards()
     pieces = lead.pieces
-    ladder = _lead_ladder(lead)
+    ladder = _lead_ladder(lead, ctx)
     if (len(pieces) == 1 and pieces[0].width == 1) or max(held_counts) < 2 or not ladder.steps:
         count = count_sub_multisets(held_counts, need)
         return FollowFamily(empty, held, need, (), count, "SJ-FOLLOW-2", listable)
     clause = "SJ-FOLLOW-5" if lead.is_throw else "SJ-FOLLOW-3"
     if len(pieces) == 1:
         width, length = pieces[0].shape
-        if (length == 1 and max(held_counts) >= width) or (
-            length > 1 and _holds_piece(hc, suit, width, length)
-        ):
+        if _owes_piece(hc, suit, width, length, ctx):
             listed = tuple(iter_follows(lead, hand, ctx))
             return FollowFamily(empty, empty, 0, (), len(listed), clause, True, listed)
-    best, req = _vector(hc, suit, ladder)
+    best, alts = _owed(hc, suit, ladder, ctx.protect_longer)
+    req = alts[0]
+    if len(alts) > 1:
+        if known is not None and known <= min(limit, _UNION_COUNT_LIMIT):
+            listed = tuple(iter_follows(lead, hand, ctx))
+            return FollowFamily(empty, empty, 0, (), len(listed), "SJ-FOLLOW-8", True, listed)
+        listable = False  # past the bound: the follows holding the owed pieces, not counted
     if not any(req):
         count = count_sub_multisets(held_counts, need)
         return FollowFamily(empty, held, need, (), count, "SJ-FOLLOW-4", listable)
@@ -624,7 +703,7 @@ def describe_follows(lead: Combination, hand: Cards, ctx: Table, limit: int) -> 
                 Cards.unchecked(v) for v in sorted(_pieces(hc, suit, w, m), reverse=True)
             )
             needs.append((w, m, n, options))
-    total = _count_by_runs(held, ctx, key, ladder, need, best)
+    total = _count_by_runs(held, ctx, key, ladder, need, best) if len(alts) == 1 else None
     return FollowFamily(empty, held, need, tuple(needs), total, clause, listable)
 
 
@@ -644,7 +723,7 @@ def _count_by_runs(
     description asks for the count twice (its size, then its count)."""
     counts = held.counts
     suit = _suit(ctx, key)
-    req = _vector(counts, suit, ladder)[1]
+    req = _alts(counts, suit, ladder, ctx)[0]
     runs, _ = _runs_cards(counts, suit)
     loose = [counts[i] for i in ctx.cards_of_suit[key] if counts[i] == 1]
     try:
@@ -747,10 +826,11 @@ def random_follow(lead: Combination, hand: Cards, ctx: Table, rng: random.Random
         extra = _sample(rng, _ALL, map(operator.sub, counts, held.counts), need - held_n)
         return _counted(extra, list(held.counts))
     # From here only the led suit's cards are read (the ladder and the pieces are of its lanes).
-    ladder = _lead_ladder(lead)
+    ladder = _lead_ladder(lead, ctx)
     chosen = [0] * CARD_COUNT
     if ladder.steps:
-        req = _vector(counts, suit, ladder)[1]
+        alts = _alts(counts, suit, ladder, ctx)
+        req = alts[0] if len(alts) == 1 else rng.choice(alts)
         shapes = sorted(
             (ladder.shapes[s] for s, n in enumerate(req) for _ in range(n)),
             key=lambda sh: (-sh[0], -sh[1]),

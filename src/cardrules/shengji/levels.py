@@ -1,7 +1,7 @@
 """What a round's points do to the match — levels, the next banker, the match score and the end
 of the match — as pure functions of the variant's level table: SJ-LEVEL-1 (The level table),
-SJ-LEVEL-2 (Rising past A), SJ-LEVEL-3 (The next banker), SJ-MATCH-2 (The end of the match),
-SJ-MATCH-3 (The match score).
+SJ-LEVEL-2 (Rising past A), SJ-LEVEL-3 (The next banker), SJ-LEVEL-4 (Gates), SJ-MATCH-2 (The
+end of the match), SJ-MATCH-3 (The match score).
 
 Levels are counted as indices into 2 … A (:data:`LEVELS`); index :data:`PAST_A` is "past A",
 where a team has won. The match state keeps the ranks (a team past A is shown at A and the match
@@ -17,7 +17,7 @@ from cardrules.errors import PositionError
 from cardrules.implements import implements
 from cardrules.jsonio import Round, Seat, Team
 from cardrules.shengji.bounds import AttackerPoints, Rises, ScoreChange, Scores
-from cardrules.shengji.variant import MatchScore, NextBanker, Variant
+from cardrules.shengji.variant import JackPenalty, MatchScore, NextBanker, Variant
 from cardrules.variant import LEVEL_RANKS
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "Settlement",
     "band_rise",
     "check_settlement",
+    "gated",
     "level_index",
     "settle",
 ]
@@ -49,7 +50,8 @@ class Settlement:
     players' score change this round (``score``, throw penalties apart), every seat's match score
     after it (``scores``, penalties included), and the team that has won the match (``winner``,
     ``None`` while nobody has or after a drawn 整局 match; ``over`` says whether it ended;
-    ``past_a`` whether the rising team passed A)."""
+    ``past_a`` whether the rising team passed A; ``dropped`` whether the banker team fell back
+    to 2, SJ-LEVEL-5 (The jack penalty))."""
 
     round: Round
     banker: Seat
@@ -63,6 +65,7 @@ class Settlement:
     winner: Team | None
     over: bool
     past_a: bool = False
+    dropped: bool = False
 
     @property
     def rising_team(self) -> int:
@@ -104,10 +107,12 @@ def settle(
     attacker_points: int,
     scores: tuple[int, ...],
     penalties: tuple[int, ...],
+    jack_drop: bool = False,
 ) -> Settlement:
     """The settlement of a round the banker ``banker`` played at ``levels`` in which the
     attackers took ``attacker_points``; ``scores`` are the seats' match scores before it and
-    ``penalties`` the match points each seat lost to failed throws in it."""
+    ``penalties`` the match points each seat lost to failed throws in it; ``jack_drop``: the
+    banker team falls back to 2 after the rest, SJ-LEVEL-5 (The jack penalty)."""
     holds = attacker_points < variant.takeover_points
     team = banker % 2 if holds else 1 - banker % 2
     if holds:
@@ -119,9 +124,11 @@ def settle(
         next_banker = (banker + 1) % variant.players
     index = [level_index(levels[0]), level_index(levels[1])]
     before = index[team]
-    index[team] = min(before + rises, PAST_A)
+    index[team] = gated(variant, before, rises, holds)
     risen = index[team] - before
     past_a = index[team] == PAST_A
+    if jack_drop and not past_a:
+        index[banker % 2] = 0  # the drop scores nothing (S-HOUSE-9)
     over = past_a or 0 < variant.match_rounds <= round_number
     score = _score(variant, team, risen, index, over)
     winner = team if past_a else _leader(index) if over else None
@@ -139,7 +146,26 @@ def settle(
         winner=winner,
         over=over,
         past_a=past_a,
+        dropped=jack_drop and not past_a,
     )
+
+
+@implements("SJ-LEVEL-4")
+def gated(variant: Variant, before: int, rises: int, banker_held: bool) -> int:
+    """SJ-LEVEL-4 (Gates): the level index a team at ``before`` reaches rising ``rises`` levels
+    (``banker_held``: it rises as the banker team that held, else as attackers taking over): no
+    higher than past A; a team at a gate of ``variant.gates`` stays on it unless it held as
+    banker; and a rise stops on the first gate it would pass over."""
+    after = min(before + rises, PAST_A)
+    if not variant.gates or after == before:
+        return after
+    gates = sorted(level_index(Rank.parse(g)) for g in variant.gates)
+    if before in gates and not banker_held:
+        return before
+    for gate in gates:
+        if before < gate < after:
+            return gate
+    return after
 
 
 def _leader(index: list[int]) -> int | None:
@@ -189,14 +215,21 @@ def check_settlement(last: Settlement, variant: Variant) -> None:
     index = [level_index(last.levels[0]), level_index(last.levels[1])]
     if last.past_a:
         index[team] = PAST_A
-    # a team rises all its band gives, unless passing A stops it; it cannot have risen from
-    # below 2
-    risen_ok = last.rises <= rise if last.past_a else last.rises == rise
+    banker_at_2 = index[last.banker % 2] == 0
+    if last.dropped and (last.past_a or not banker_at_2 or variant.jack_penalty is JackPenalty.OFF):
+        # the banker team fell back to 2 after the rest, SJ-LEVEL-5 (The jack penalty)
+        raise PositionError("a jack penalty sends the banker team to 2", key="last")
+    # a team rises all its band gives, unless passing A or a gate stops it; it cannot have
+    # risen from below 2
+    before = index[team] - last.rises
+    risen_ok = before >= 0 and gated(variant, before, rise, holds) == index[team]
+    if last.dropped and holds:  # the level it rose to is gone: only the rise can be bounded
+        risen_ok = 0 <= last.rises <= rise
     over = last.past_a or 0 < variant.match_rounds <= last.round
     winner = team if last.past_a else _leader(index) if over else None
     rebuilt = (holds, next_banker, over, winner, _score(variant, team, last.rises, index, over))
     given = (last.holds, last.next_banker, last.over, last.winner, last.score)
-    if not risen_ok or last.rises > index[team] or rebuilt != given:
+    if not risen_ok or rebuilt != given:
         raise PositionError(
             "does not follow from its points, banker and levels at this table", key="last"
         )

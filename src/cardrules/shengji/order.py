@@ -25,7 +25,7 @@ from cardrules.cards import CARD_COUNT, Card, Rank, Suit, all_cards, card_index
 from cardrules.errors import PositionError
 from cardrules.implements import implements
 from cardrules.limits import quote
-from cardrules.shengji.variant import OffSuitOrder, TractorLanes, Variant
+from cardrules.shengji.variant import FollowProtection, OffSuitOrder, TractorLanes, Variant
 
 __all__ = [
     "MAX_WIDTH",
@@ -56,7 +56,7 @@ class Table:
     Tables (tuples indexed by :attr:`Card.index`): ``suit_keys``, ``strengths``, ``lane_ids``,
     ``lane_positions``, ``point_table``; ``cards_of_suit[k]`` lists the card indices of suit key
     ``k`` (0–3 plain, :data:`TRUMP`). ``lanes`` lists every lane; ``lanes_of_suit[k]`` the lane ids
-    whose cards follow suit key ``k``.
+    whose cards follow suit key ``k``; ``min_width`` and ``min_length`` bound a tractor's shape.
     """
 
     variant: Variant
@@ -72,6 +72,15 @@ class Table:
     point_table: tuple[int, ...]
     #: ``cards_of_suit[k]``: the card indices that follow suit key ``k``, ascending.
     cards_of_suit: tuple[tuple[int, ...], ...]
+    #: The narrowest tuples and the fewest of them a tractor takes (``tractor_min_width``,
+    #: ``tractor_min_length``), SJ-UNIT-6 (How wide and long a tractor is).
+    min_width: int
+    min_length: int
+    #: What shapes a follow ladder names, ``(min_width, min_length, tractor_only, suit_only)``:
+    #: SJ-FOLLOW-9 (Only tractors draw tractors), SJ-FOLLOW-10 (Only the suit is owed).
+    ladder_rule: tuple[int, int, bool, bool]
+    #: Whether only exact holdings are owed (保护), SJ-FOLLOW-8 (Protected holdings).
+    protect_longer: bool
 
     # ------------------------------------------------------------------ per-card lookups
     def is_trump(self, card: Card) -> bool:
@@ -227,4 +236,18 @@ def _context(variant: Variant, level: Rank, trump: Suit | None) -> Table:
         lanes_of_suit=tuple(tuple(ids) for ids in by_suit),
         point_table=tuple(points),
         cards_of_suit=tuple(tuple(i for i in range(CARD_COUNT) if keys[i] == k) for k in range(5)),
+        min_width=variant.tractor_min_width,
+        min_length=variant.tractor_min_length,
+        ladder_rule=(
+            variant.tractor_min_width,
+            variant.tractor_min_length,
+            variant.follow_protection in _TRACTOR_ONLY,
+            variant.follow_protection is FollowProtection.SUIT_ONLY,
+        ),
+        protect_longer=variant.follow_protection in _LONGER,
     )
+
+
+_P = FollowProtection
+_TRACTOR_ONLY = (_P.TRACTOR_ONLY, _P.LONGER_TUPLES_TRACTOR_ONLY)
+_LONGER = (_P.LONGER_TUPLES, _P.LONGER_TUPLES_TRACTOR_ONLY)

@@ -27,7 +27,7 @@ from cardrules.shengji.bounds import (
     table_sizes,
 )
 from cardrules.shengji.scoring import KittyBonus, kitty_factor
-from cardrules.shengji.variant import KittyMultiplier, Variant
+from cardrules.shengji.variant import JackPenalty, KittyMultiplier, Variant
 
 __all__ = ["RoundResult", "check_result"]
 
@@ -35,7 +35,8 @@ __all__ = ["RoundResult", "check_result"]
 @attrs.frozen(kw_only=True)
 class RoundResult:
     """The outcome of a finished round's play: the attackers' points with the kitty included,
-    SJ-TRICK-8 (End of the round).
+    SJ-TRICK-8 (End of the round), and ``jack_drop``: whether the last trick sends the banker
+    team back to 2, SJ-LEVEL-5 (The jack penalty).
 
     Level changes (S-LEVEL) are decided from ``attacker_points`` by the match rules."""
 
@@ -44,6 +45,7 @@ class RoundResult:
     banker_points: Points
     kitty: KittyBonus | None
     penalties: Penalties
+    jack_drop: bool = False
 
     @property
     def banker_team(self) -> int:
@@ -96,6 +98,10 @@ def check_result(result: RoundResult, variant: Variant | None) -> None:
             raise PositionError("more than the attackers have", key="kitty")
     won = result.attacker_points - (0 if bonus is None else bonus.points) + result.banker_points
     if variant is not None:
+        if result.jack_drop and variant.jack_penalty is JackPenalty.OFF:
+            raise PositionError(
+                "this table has no jack penalty, SJ-LEVEL-5 (The jack penalty)", key="jack_drop"
+            )
         if won > deck_points(variant):
             raise PositionError(f"the decks carry {deck_points(variant)} points", key="points")
         step = variant.throw_penalty

@@ -45,7 +45,7 @@ from cardrules.shengji.rules import RoundFacts
 from cardrules.shengji.scoring import KittyBonus, point_slots, points_of
 from cardrules.shengji.throws import resolve_throw
 from cardrules.shengji.trick import bonus_after, overtakes, winner
-from cardrules.shengji.variant import Variant
+from cardrules.shengji.variant import JackPenalty, Variant
 from cardrules.shengji.view import (
     View,
     check_seen,
@@ -553,7 +553,23 @@ class State(Derives, RoundFacts, Steps[Move]):
             banker_points=self.points[self.banker_team],
             kitty=self.kitty_bonus,
             penalties=self.penalties,
+            jack_drop=self._jack_drop(),
         )
+
+    @implements("SJ-LEVEL-5")
+    def _jack_drop(self) -> bool:
+        """SJ-LEVEL-5 (The jack penalty): a J round whose last trick the attackers won with a
+        single J (``single_jack``) or a play holding a J (``any_jack``)."""
+        mode = self.variant.jack_penalty
+        if mode is JackPenalty.OFF or self.ctx.level is not Rank.JACK or not self.last_trick:
+            return False
+        won = next(m for m in self.last_trick if m.seat == self.last_winner)
+        if won.seat % 2 != self.attacker_team:
+            return False
+        jacks = sum(1 for card in won.cards if card.rank is Rank.JACK)
+        if mode is JackPenalty.SINGLE_JACK:
+            return jacks == 1 and len(won.cards) == 1
+        return jacks > 0
 
     @implements("SJ-STATE-4")
     def view(self, seat: int) -> View:

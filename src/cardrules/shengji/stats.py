@@ -8,7 +8,10 @@ only (``follow.ruff``, 毙, SJ-FOLLOW-6 (Ruffs and discards are follows)) — an
 added on the last trick (``round.kitty-bonus``) and the moves the round took (``round.moves``);
 in a match also whether the banker team held (``round.banker-holds``, SJ-LEVEL-1 (The level
 table)) and whether it held in the variant's first band (``round.big-shutout``, 大光) or its
-second (``round.small-shutout``, 小光).
+second (``round.small-shutout``, 小光). What the house rules change: whether a gate held a team
+back (``round.gate-held``, SJ-LEVEL-4 (Gates)), whether the jack penalty sent the banker team to 2
+(``round.jack-drop``, SJ-LEVEL-5 (The jack penalty)), and per game the bids and fries a standing
+bidder made over its own bid (``bid.reinforced``, SJ-BID-10 (Reinforcing a bid)).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from cardrules.shengji.events import (
     RoundOver,
     RoundScored,
 )
+from cardrules.shengji.levels import band_rise
 from cardrules.shengji.match import Match
 from cardrules.shengji.moves import Move, MoveKind
 from cardrules.shengji.order import TRUMP
@@ -38,7 +42,7 @@ class Tally:
     """Counts one Shengji game between bots."""
 
     def __init__(self) -> None:
-        counted = [f"lead.{name}" for name in CombinationName] + ["follow.ruff"]
+        counted = [f"lead.{name}" for name in CombinationName] + ["follow.ruff", "bid.reinforced"]
         self.builder = TallyBuilder(counted)
         self.rounds = 0
         self.moves = 0
@@ -49,6 +53,13 @@ class Tally:
         b = self.builder
         b.events(events)
         self.moves += 1
+        if (
+            isinstance(before, Match)
+            and move.kind in (MoveKind.BID, MoveKind.FRY)
+            and before.bid is not None
+            and before.bid.seat == move.seat
+        ):
+            b.count("bid.reinforced")
         for event in events:
             if isinstance(event, MovePlayed) and event.kind == MoveKind.PLAY:
                 state = before.play if isinstance(before, Match) else before
@@ -73,6 +84,14 @@ class Tally:
         band = sum(1 for start in starts if settled.attacker_points >= start) - 1
         b.happened("round.big-shutout", settled.holds and band == 0)
         b.happened("round.small-shutout", settled.holds and band == 1)
+        variant = before.variant
+        if settled.holds:
+            free = band_rise(settled.attacker_points, variant)
+        else:
+            free = (settled.attacker_points - variant.takeover_points) // variant.points_per_level
+        held_back = not settled.past_a and not settled.dropped and settled.rises < free
+        b.happened("round.gate-held", bool(variant.gates) and held_back)
+        b.happened("round.jack-drop", settled.dropped)
 
     def _play(self, before: State, event: MovePlayed) -> None:
         ctx = before.ctx

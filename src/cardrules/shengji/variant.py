@@ -20,11 +20,15 @@ from cardrules.variant import LEVEL_RANKS, VariantBase, switch
 
 __all__ = [
     "BID_TOKENS",
+    "BidReinforce",
+    "FollowProtection",
+    "JackPenalty",
     "KittyMultiplier",
     "MatchScore",
     "NextBanker",
     "NoBidFirstRound",
     "OffSuitOrder",
+    "ThrowBeat",
     "TractorLanes",
     "Variant",
 ]
@@ -56,6 +60,29 @@ class TractorLanes(StrEnum):
     CLASSIC = "classic"
 
 
+class FollowProtection(StrEnum):
+    """What a follower may keep back when following shape, SJ-FOLLOW-8 (Protected holdings):
+    ``none`` (the seed's ladder), ``longer_tuples`` (保护: only holdings of exactly a piece's
+    width are owed for it), ``tractor_only`` (a tractor piece draws only tractors, then
+    singles), ``longer_tuples_tractor_only`` (both), ``suit_only`` (only the suit is owed)."""
+
+    NONE = "none"
+    LONGER_TUPLES = "longer_tuples"
+    TRACTOR_ONLY = "tractor_only"
+    LONGER_TUPLES_TRACTOR_ONLY = "longer_tuples_tractor_only"
+    SUIT_ONLY = "suit_only"
+
+
+class ThrowBeat(StrEnum):
+    """How a later ruff of a throw is compared with the ruff standing on it, SJ-THROW-7 (Ruffs
+    of a throw compared): ``largest`` (the best piece of the throw's biggest shape), ``all``
+    (piece by piece), ``highest`` (the highest card)."""
+
+    LARGEST = "largest"
+    ALL = "all"
+    HIGHEST = "highest"
+
+
 class KittyMultiplier(StrEnum):
     """The last-trick kitty bonus, SJ-TRICK-5 (The kitty bonus (抠底))."""
 
@@ -78,12 +105,37 @@ class NextBanker(StrEnum):
     STAY = "stay"
 
 
+class BidReinforce(StrEnum):
+    """Whether the standing bidder may raise its own bid (加固), SJ-BID-10 (Reinforcing a bid):
+    ``off`` never (不能自反), ``same_suit`` with more identical cards of the same face, ``any``
+    with any stronger bid."""
+
+    OFF = "off"
+    SAME_SUIT = "same_suit"
+    ANY = "any"
+
+
+class JackPenalty(StrEnum):
+    """打J被J扣底回2, SJ-LEVEL-5 (The jack penalty): ``off``; ``single_jack`` when the attackers
+    win the last trick of a J round with a single J; ``any_jack`` with a play holding a J."""
+
+    OFF = "off"
+    SINGLE_JACK = "single_jack"
+    ANY_JACK = "any_jack"
+
+
 class MatchScore(StrEnum):
     """How the match score is kept, SJ-MATCH-3 (The match score): ``round`` (单局) settles each
     level risen at once against the other team; ``match`` (整局) adds the final level gap."""
 
     ROUND = "round"
     MATCH = "match"
+
+
+def _score_of(rounds: int) -> MatchScore:
+    """The match score ``match_rounds`` calls for, S-HOUSE-8: 整局 (``match``) for a match of N
+    rounds, 单局 (``round``) for one played until a team passes A."""
+    return MatchScore.MATCH if rounds > 0 else MatchScore.ROUND
 
 
 @attrs.frozen(kw_only=True)
@@ -137,6 +189,40 @@ class Variant(VariantBase):
         doc="'seed': separate trump, off-suit level and joker lanes; 'classic': one trump lane.",
         ruling="S-UNIT-2",
         clauses=("SJ-UNIT-2", "SJ-UNIT-5"),
+    )
+    tractor_min_width: int = switch(
+        2,
+        doc="The narrowest tuples a tractor is made of: 2 (pairs), 3 (triples only) or 4 "
+        "(quads only); at most the decks when above 2.",
+        minimum=2,
+        maximum=4,
+        ruling="S-HOUSE-3, S-HOUSE-9",
+        clauses=("SJ-UNIT-6",),
+    )
+    tractor_min_length: int = switch(
+        2,
+        doc="The fewest tuples in a row that make a tractor (3: two adjacent pairs are two pairs).",
+        minimum=2,
+        maximum=13,
+        ruling="S-HOUSE-3, S-HOUSE-9",
+        clauses=("SJ-UNIT-6",),
+    )
+    follow_protection: FollowProtection = switch(
+        FollowProtection.NONE,
+        doc="What a follower may keep back when following shape: 'none' (the seed's ladder); "
+        "'longer_tuples' (保护: only holdings of exactly a piece's width are owed for it); "
+        "'tractor_only' (a tractor piece draws tractors, then singles); "
+        "'longer_tuples_tractor_only' (both); 'suit_only' (only the suit is owed).",
+        ruling="S-HOUSE-1, S-HOUSE-9",
+        clauses=("SJ-FOLLOW-8", "SJ-FOLLOW-9", "SJ-FOLLOW-10"),
+    )
+    throw_beat: ThrowBeat = switch(
+        ThrowBeat.LARGEST,
+        doc="How a later ruff of a throw beats the ruff standing on it: 'largest' (the best "
+        "piece of the throw's biggest shape), 'all' (each piece beats its partner, strongest "
+        "with strongest), 'highest' (the highest card).",
+        ruling="S-HOUSE-2, S-HOUSE-9",
+        clauses=("SJ-THROW-7",),
     )
     throw_penalty: int = switch(
         1,
@@ -198,6 +284,14 @@ class Variant(VariantBase):
         ruling="S-BID-6",
         clauses=("SJ-FRY-1", "SJ-FRY-2"),
     )
+    bid_reinforce: BidReinforce = switch(
+        BidReinforce.OFF,
+        doc="Whether the standing bidder may overcall itself (加固), in bidding and frying: "
+        "'off' (不能自反); 'same_suit' with more identical cards of its bid's suit (or joker); "
+        "'any' with any stronger bid.",
+        ruling="S-HOUSE-4, S-HOUSE-9",
+        clauses=("SJ-BID-10",),
+    )
     no_bid_first_round: NoBidFirstRound = switch(
         NoBidFirstRound.REDEAL,
         doc="When nobody bids in round 1: 'redeal', or 'flip_kitty' (the kitty sets trump and "
@@ -238,6 +332,22 @@ class Variant(VariantBase):
         ruling="S-LEVEL-3",
         clauses=("SJ-LEVEL-3",),
     )
+    jack_penalty: JackPenalty = switch(
+        JackPenalty.OFF,
+        doc="打J被J扣底回2: when the round's level is J and the attackers win the last trick with "
+        "a single J ('single_jack') or a play holding a J ('any_jack'), the banker team's level "
+        "falls to 2 (whatever else the round did); 'off' never.",
+        ruling="S-HOUSE-6, S-HOUSE-9",
+        clauses=("SJ-LEVEL-5",),
+    )
+    gates: tuple[str, ...] = switch(
+        (),
+        doc="Gate levels (必打): a rise stops on a gate, and a team at a gate passes it only by "
+        "winning a round as banker there; with A a gate the match is won by holding at A.",
+        choices=tuple(r.text for r in LEVEL_RANKS),
+        ruling="S-HOUSE-5, S-HOUSE-9",
+        clauses=("SJ-LEVEL-4",),
+    )
     match_rounds: int = switch(
         0,
         doc="Rounds in a match (整局); 0 plays until a team rises past A.",
@@ -251,9 +361,10 @@ class Variant(VariantBase):
         doc="'round' (单局): each level risen is worth score_per_level to each of the team's "
         "players and costs each opponent as much; 'match' (整局): each level risen is worth "
         "score_per_level, and the final level gap times it moves from the trailing team's "
-        "players to the leading team's.",
-        ruling="S-LEVEL-4",
+        "players to the leading team's. Follows match_rounds: 'match' for N > 0, else 'round'.",
+        ruling="S-LEVEL-4, S-HOUSE-8",
         clauses=("SJ-MATCH-3",),
+        follows=("match_rounds", _score_of),
     )
     score_per_level: int = switch(
         3,
@@ -266,10 +377,27 @@ class Variant(VariantBase):
 
     def check(self) -> None:
         self._check_cards()
+        if self.tractor_min_width > max(2, self.decks):
+            raise VariantError(
+                f"{self.decks} deck(s) (key 'decks') hold no tuple of "
+                f"{self.tractor_min_width} identical cards, so no tractor could ever be made",
+                key="tractor_min_width",
+                value=self.tractor_min_width,
+                allowed=f"2..{max(2, self.decks)}",
+            )
         for key in ("bid_order", "fry_order"):
             _check_order(key, getattr(self, key), allow_empty=key == "fry_order")
         self._check_declarable()
         self._check_bands()
+        if self.match_score is MatchScore.MATCH and self.match_rounds == 0:
+            raise VariantError(
+                "'match' (整局) settles the final level gap of a match of a fixed number of "
+                "rounds, and 'match_rounds' = 0 plays until a team passes A; set one of them "
+                "only (match_score follows match_rounds)",
+                key="match_score",
+                value=self.match_score.value,
+                allowed=(MatchScore.ROUND.value,),
+            )
 
     def _check_declarable(self) -> None:
         """Some bid must be able to declare first (level cards the decks hold, or four jokers,

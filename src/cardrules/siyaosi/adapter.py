@@ -153,6 +153,10 @@ class SiyaosiAdapter(StateAdapter[Move]):
         was played at): the levels, ruling team and winner after it (4A4-LEVEL-2 (Rising by
         catches) … 4A4-LEVEL-5 (Winning the match)) and its score, multiplied for the
         combinations ``played`` (4A4-SCORE-1 (The scoring table), 4A4-SCORE-2 (Multipliers))."""
+        if "penalties" in case:
+            raise CardrulesError(
+                "penalties (failed throws) belong to a Shengji round case", code="bad-case-file"
+            )
         table = table_of(position)
         then = case.get("then", {})
         assert isinstance(then, Mapping)

@@ -100,6 +100,12 @@ class Victory(StrEnum):
     PASS = "pass"
 
 
+def _victory_of(gates: tuple[str, ...]) -> Victory:
+    """The victory reading ``gates`` calls for, Y-SWITCH-1: ``pass`` with an A gate (the team at
+    A must catch every opponent), ``reach`` without one (the first team at A wins)."""
+    return Victory.PASS if "A" in gates else Victory.REACH
+
+
 class TributePayers(StrEnum):
     """Who pays tribute after a round, 4A4-TRIB-1 (Who pays tribute)."""
 
@@ -302,9 +308,10 @@ class Variant(VariantBase):
     victory: Victory = switch(
         Victory.PASS,
         doc="'pass': a team at A wins by catching every opponent; 'reach': the first team to "
-        "rule at A wins.",
-        ruling="Y-LEVEL-2, Y-LEVEL-4",
+        "rule at A wins. Follows gates: 'pass' with an A gate, else 'reach'.",
+        ruling="Y-LEVEL-2, Y-LEVEL-4, Y-SWITCH-1",
         clauses=("4A4-LEVEL-5",),
+        follows=("gates", _victory_of),
     )
     tribute: TributePayers = switch(
         TributePayers.CAUGHT,
@@ -381,11 +388,25 @@ class Variant(VariantBase):
 
     @implements("4A4-TABLE-1")
     def check(self) -> None:
-        """4A4-TABLE-1 (Players and decks): every player gets at least three cards."""
+        """4A4-TABLE-1 (Players and decks): every player gets at least three cards; 4A4-LEVEL-5
+        (Winning the match): ``victory`` agrees with ``gates``."""
         if self.total_cards < self.players * 3:
             raise VariantError(
                 f"{self.decks} deck(s) cannot give {self.players} players three cards each",
                 key="decks",
                 value=self.decks,
                 allowed="at least players*3/54 decks",
+            )
+        if self.victory is not _victory_of(self.gates):
+            why = (
+                "a team at A passes it only by catching every opponent, which needs A in 'gates'"
+                if self.victory is Victory.PASS
+                else "the first team to reach A wins, so A cannot be a gate in 'gates'"
+            )
+            raise VariantError(
+                f"{self.victory.value!r} contradicts 'gates' = {list(self.gates)}: {why}; set "
+                "one of them only (victory follows gates)",
+                key="victory",
+                value=self.victory.value,
+                allowed=(_victory_of(self.gates).value,),
             )

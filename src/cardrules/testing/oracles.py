@@ -33,7 +33,7 @@ from cardrules.shengji.follow import (
 from cardrules.shengji.follow_fast import Shape, Vec
 from cardrules.shengji.order import Table
 
-__all__ = ["explain_follow_exact", "ladder_vector_exact"]
+__all__ = ["explain_follow_exact", "ladder_vector_exact", "protected_vector_exact"]
 
 # ---------------------------------------------------------------------- achievable piece vectors
 # Piece vectors are packed into one int, 8 bits per shape (7 value bits and a guard bit), so that
@@ -277,14 +277,43 @@ def explain_follow_exact(lead: Combination, hand: Cards, play: Cards, ctx: Table
         return _refuse_suit(key, need, held_n)
     if held_n <= need:
         return None
-    ladder = ladder_for(lead)
+    ladder = ladder_for(lead, ctx)
     if not ladder.steps:
         return None
     held = _of_key(hand, ctx, key)
     played = _of_key(play, ctx, key)
     mine = ladder_vector_exact(played, ctx, key, ladder)
+    if ctx.protect_longer:
+        owed = protected_vector_exact(held, ctx, key, ladder)
+        if mine >= owed:
+            return None
+        k = next(k for k, (a, b) in enumerate(zip(mine, owed, strict=True)) if a != b)
+        w = ladder.shapes[ladder.steps[k][1]][0]
+        exact = tuple(n if n == w or (w == 4 and n > 4) else 0 for n in held.counts)
+        clipped = tuple(map(min, exact, played.counts))
+        return _shape_refusal(
+            lead, Cards(exact), Cards(clipped), ctx, ladder, k, owed[k], mine[k], "SJ-FOLLOW-8"
+        )
     best = ladder_vector_exact(held, ctx, key, ladder)
     if mine == best:
         return None
     k = next(k for k, (a, b) in enumerate(zip(mine, best, strict=True)) if a != b)
     return _shape_refusal(lead, held, played, ctx, ladder, k, best[k], mine[k])
+
+
+def protected_vector_exact(cards: Cards, ctx: Table, key: int, ladder: Ladder) -> Vec:
+    """The vector a holding owes under ``longer_tuples`` (SJ-FOLLOW-8 (Protected holdings)) by
+    the reference route: for each width, the maximal vectors of the cards held exactly that
+    often (more than four counting as a quad), keeping only the pieces of that width; the widths'
+    fronts added, and walked greedily."""
+    pk = _packer(ladder.caps)
+    front = [0]
+    for w in sorted({w for w, _ in ladder.shapes}):
+        exact = [n if n == w or (w == 4 and n > 4) else 0 for n in cards.counts]
+        mask = [int(shape[0] == w) for shape in ladder.shapes]
+        part: list[int] = []
+        for x in _front_exact(exact, ctx, key, ladder):
+            v = pk.unpack(x)
+            pk.insert(part, pk.pack([a * b for a, b in zip(v, mask, strict=True)]))
+        front = _add_fronts(front, part, pk)
+    return _greedy([pk.unpack(x) for x in front], ladder)[0]

@@ -43,7 +43,7 @@ from cardrules.shengji.bounds import MAX_REDEALS
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.follow_listing import sub_multisets
 from cardrules.shengji.moves import NAMING, Move, MoveKind, Phase
-from cardrules.shengji.variant import Variant
+from cardrules.shengji.variant import BidReinforce, Variant
 
 __all__ = [
     "MAX_REDEALS",
@@ -268,20 +268,37 @@ def _bid_fault(
     """The code refusing a bid (or fry) of ``rank`` and ``face`` by ``seat`` against the
     standing bid of rank ``held``, or ``None``: the one test behind :func:`explain` and the
     listing."""
+    return _fault(seat, rank, face, _standing_of(table), held, table.variant.bid_reinforce)
+
+
+def _standing_of(table: PhaseTable) -> tuple[int, int] | None:
+    """The standing bid's seat and face (``None``: no bid stands)."""
     standing = table.bid
-    return _fault(seat, rank, face, None if standing is None else standing.seat, held)
+    if standing is None:
+        return None
+    face = bid_face(standing.cards, table.level)
+    return standing.seat, -1 if face is None else face[1]
 
 
-@implements("SJ-BID-3", "SJ-BID-5", "SJ-FRY-3")
+@implements("SJ-BID-3", "SJ-BID-5", "SJ-FRY-3", "SJ-BID-10")
 def _fault(
-    seat: int, rank: BidRank, face: tuple[int, int], standing: int | None, held: BidRank | None
+    seat: int,
+    rank: BidRank,
+    face: tuple[int, int],
+    standing: tuple[int, int] | None,
+    held: BidRank | None,
+    reinforce: BidReinforce,
 ) -> str | None:
-    """:func:`_bid_fault` from the standing bidder's seat (``None``: no bid stands)."""
+    """:func:`_bid_fault` from the standing bidder's seat and face (``None``: no bid stands):
+    a seat overcalls its own bid only as ``reinforce`` allows, SJ-BID-10 (Reinforcing a bid)."""
     if standing is None or held is None:
         width, kind = face
         return "jokers-overcall-only" if kind >= SMALL and width < MAX_BID_WIDTH else None
-    if standing == seat:
-        return "self-overcall"
+    if standing[0] == seat:
+        if reinforce is BidReinforce.OFF:
+            return "self-overcall"
+        if reinforce is BidReinforce.SAME_SUIT and face[1] != standing[1]:
+            return "self-overcall"
     return "bid-too-low" if rank <= held else None
 
 
@@ -290,7 +307,6 @@ def _shows(table: PhaseTable, seat: int, hand: Cards, kind: MoveKind) -> tuple[M
     """The legal bids (or fries) of ``seat``, weakest first."""
     order = table.variant.bid_order if kind is MoveKind.BID else table.variant.fry_order
     held = _standing(table, kind)
-    standing = table.bid
     level = table.level
     return _legal_shows(
         seat,
@@ -298,8 +314,9 @@ def _shows(table: PhaseTable, seat: int, hand: Cards, kind: MoveKind) -> tuple[M
         face_counts(hand, level),
         level,
         order,
-        None if standing is None else standing.seat,
+        _standing_of(table),
         held,
+        table.variant.bid_reinforce,
     )
 
 
@@ -310,8 +327,9 @@ def _legal_shows(
     faces: tuple[int, ...],
     level: Rank,
     order: tuple[str, ...],
-    standing: int | None,
+    standing: tuple[int, int] | None,
     held: BidRank | None,
+    reinforce: BidReinforce,
 ) -> tuple[Move, ...]:
     """:func:`_shows` from what it depends on, remembered: during the deal every seat's bids are
     listed after every card, and they change only when a level card or a joker comes."""
@@ -321,7 +339,7 @@ def _legal_shows(
     return tuple(
         Move(seat, kind, cards)
         for rank, face, cards in bid_options(Cards.unchecked(tuple(counts)), level, order)
-        if _fault(seat, rank, face, standing, held) is None
+        if _fault(seat, rank, face, standing, held, reinforce) is None
     )
 
 

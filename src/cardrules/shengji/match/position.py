@@ -36,9 +36,13 @@ __all__ = ["POSITION_KEYS", "match_fields", "round_settlement"]
 _PHASES = (Phase.DEAL, Phase.BID, Phase.BURY, Phase.FRY, Phase.PLAY)
 
 
-def round_settlement(position: Position, attacker_points: int) -> Settlement:
+def round_settlement(
+    position: Position, attacker_points: int, failed_throws: tuple[int, ...] | None = None
+) -> Settlement:
     """A ``round`` case: the round of ``position`` (its variant, ``levels``, ``banker``, and the
-    match keys ``round`` and ``scores``) settled on ``attacker_points``."""
+    match keys ``round`` and ``scores``) settled on ``attacker_points``, each seat having failed
+    ``failed_throws[seat]`` throws in it (none by default), each costing it the variant's
+    ``throw_penalty``, SJ-MATCH-3 (The match score)."""
     fields = _standing(position)
     position.require("banker")
     assert position.banker is not None
@@ -51,7 +55,7 @@ def round_settlement(position: Position, attacker_points: int) -> Settlement:
         banker=position.banker,
         attacker_points=attacker_points,
         scores=scores,
-        penalties=(0,) * variant.players,
+        penalties=tuple(n * variant.throw_penalty for n in failed_throws or (0,) * variant.players),
     )
 
 

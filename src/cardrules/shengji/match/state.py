@@ -460,6 +460,7 @@ class Match(Derives, MatchFacts, Recording[Move]):
             attacker_points=result.attacker_points,
             scores=self.scores,
             penalties=result.penalties,
+            jack_drop=result.jack_drop,
         )
         if sink is not None:
             sink.append(RoundScored(settled))
