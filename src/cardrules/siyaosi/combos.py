@@ -173,18 +173,26 @@ def classify_counts(cards: Cards, rc: list[int], table: Table, seat: int) -> Com
         return make_combination(name, cards, n, 1, r, strengths[r], False)
     if sj or bj:
         return None
-    return _run(cards, rc, present, n, variant, table.floor)
+    return _run(cards, rc, present, n, variant, table.floor, table.straight_gap)
 
 
 @implements("4A4-COMBO-3", "4A4-COMBO-4", "4A4-COMBO-5", "4A4-RANK-3")
 def _run(
-    cards: Cards, rc: list[int], present: list[int], n: int, variant: Variant, floor: int
+    cards: Cards,
+    rc: list[int],
+    present: list[int],
+    n: int,
+    variant: Variant,
+    floor: int,
+    gap: int,
 ) -> Combination | None:
     lo, hi = present[0], present[-1]
     length = hi - lo + 1
     if length != len(present):
         return None
     if lo < floor:  # 4A4-COMBO-3 (Straight)
+        return None
+    if lo <= gap <= hi:  # 4A4-COMBO-9 (Straights without the level rank)
         return None
     width = rc[lo]
     if n != width * length:

@@ -220,6 +220,9 @@ def _runs(
 ) -> Iterator[Combination]:
     variant = table.variant
     floor = table.floor
+    # no run holds the level rank where it is kept out, 4A4-COMBO-9 (Straights without the
+    # level rank): the segments of held ranks break there
+    gap = table.straight_gap
     for w in (1, 2, 3):
         want = spec[w - 1]
         if want is None:
@@ -234,11 +237,11 @@ def _runs(
         # least ``w`` times: scan the segments from there
         r = floor if floor > lowest else lowest
         while r <= 14:
-            if rc[r] < w:
+            if rc[r] < w or r == gap:
                 r += 1
                 continue
             end = r
-            while end + 1 <= 14 and rc[end + 1] >= w:
+            while end + 1 <= 14 and rc[end + 1] >= w and end + 1 != gap:
                 end += 1
             if length:
                 spans = [(lo, lo + length - 1) for lo in range(r, end - length + 2)]

@@ -205,6 +205,13 @@ class Variant(VariantBase):
         ruling="Y-COMBO-3",
         clauses=("4A4-COMBO-3",),
     )
+    level_in_straights: bool = switch(
+        True,
+        doc="Straights and double straights may hold a card of the level rank; false: they "
+        "never do, nor run across it.",
+        ruling="Y-NE-3",
+        clauses=("4A4-COMBO-9",),
+    )
     flush_straights: bool = switch(
         True,
         doc="A one-suit straight beats any mixed straight of its length.",
