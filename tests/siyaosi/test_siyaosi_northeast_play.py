@@ -8,7 +8,8 @@ import random
 import pytest
 
 from cardrules.cards import Rank
-from cardrules.siyaosi import Move, State, Variant, classify, load_variant
+from cardrules.multiset import Cards
+from cardrules.siyaosi import Move, State, Table, Variant, beats, classify, load_variant
 
 
 def _ne_variant(**overrides: object) -> Variant:
@@ -52,3 +53,41 @@ def test_no_listed_run_holds_the_level_rank(seed: int) -> None:
             break
         assert _runs_through(state, level) == []
         state = state.apply(state.random_move(rng))
+
+
+_SAMPLES = (
+    "5S",
+    "5S 5H",
+    "9S 9H 9D",
+    "9S 9H 9D 9C",
+    "3S 3H 3D 3C",
+    "SJ BJ",
+    "4S 4H AD",
+    "4C 4D AS",
+    "5S 6H 7D",
+    "8S 9H 10D JC QS KH",
+    "5S 5H 6D 6C 7S 7H",
+    "8S 8H 9D 9C 10S 10H",
+    "8S 8H 9D 9C 10S 10H JS JH",
+)
+
+
+@pytest.mark.parametrize("classic", [False, True])
+def test_no_bombs_on_doubles_keeps_beats_irreflexive_and_asymmetric(classic: bool) -> None:
+    """4A4-BEAT-11 (Only a 4A4 bombs a double straight): no bomb but a 4A4 beats a double
+    straight, and ``beats`` stays irreflexive and asymmetric (4A4-BEAT-10)."""
+    base = "classic" if classic else "one-deck"
+    variant = load_variant(base, overrides={"bombs_beat_double_straights": False})
+    table = Table(variant, (Rank.THREE, Rank.THREE), 0)
+    combos = [classify(Cards.parse(text), table, 0) for text in _SAMPLES]
+    assert all(c is not None for c in combos)
+    for a in combos:
+        assert a is not None
+        assert not beats(a, a, table)
+        for b in combos:
+            assert b is not None
+            assert not (beats(a, b, table) and beats(b, a, table))
+            if b.name == "double-straight" and a.name in ("bomb", "joker-bomb"):
+                assert not beats(b, a, table)
+            if b.name == "double-straight" and a.name == "4a4":
+                assert beats(b, a, table)

@@ -243,6 +243,7 @@ _BEAT_9 = "4A4-BEAT-9"
     "4A4-BEAT-7",
     "4A4-BEAT-8",
     "4A4-BEAT-9",
+    "4A4-BEAT-11",
 )
 def beats_rule(top: Combination, play: Combination, table: Table) -> str:
     """The id of the clause by which ``play`` beats ``top``, or ``""`` when it does not — the
@@ -257,6 +258,8 @@ def beats_rule(top: Combination, play: Combination, table: Table) -> str:
             return ""
         return _BEAT_8
     if pn is JOKER_BOMB:  # 4A4-BEAT-7 (Joker bomb)
+        if tn is DOUBLE_STRAIGHT and not variant.bombs_beat_double_straights:
+            return ""  # 4A4-BEAT-11 (Only a 4A4 bombs a double straight)
         return _BEAT_7 if tn is not FOUR_A_FOUR and tn is not JOKER_BOMB else ""
     if pn is BOMB:
         if tn is FOUR_A_FOUR:  # 4A4-BEAT-9 (Four 3s beat 4A4)
@@ -268,6 +271,8 @@ def beats_rule(top: Combination, play: Combination, table: Table) -> str:
                 play.width == top.width and play.strength > top.strength
             )
             return _BEAT_4 if wins else ""
+        if tn is DOUBLE_STRAIGHT and not variant.bombs_beat_double_straights:
+            return ""  # 4A4-BEAT-11 (Only a 4A4 bombs a double straight)
         if top.is_run:  # 4A4-BEAT-5 (Bomb against the rest)
             return _BEAT_5 if table.bombs_beat_runs or play.width >= top.width + 2 else ""
         return _BEAT_5  # singles and pairs

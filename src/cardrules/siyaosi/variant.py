@@ -245,6 +245,13 @@ class Variant(VariantBase):
         ruling="Y-BEAT-4",
         clauses=("4A4-BEAT-6",),
     )
+    bombs_beat_double_straights: bool = switch(
+        True,
+        doc="Bombs and the joker bomb beat double straights as bomb_vs_straight says; false: "
+        "only a higher double straight of its length or a 4A4 beats a double straight.",
+        ruling="Y-NE-4, Y-NE-5",
+        clauses=("4A4-BEAT-11",),
+    )
     four_threes_beat_4a4: bool = switch(
         True, doc="Exactly four 3s beat every 4A4.", ruling="Y-BEAT-7", clauses=("4A4-BEAT-9",)
     )
