@@ -91,3 +91,34 @@ def test_no_bombs_on_doubles_keeps_beats_irreflexive_and_asymmetric(classic: boo
                 assert not beats(b, a, table)
             if b.name == "double-straight" and a.name == "4a4":
                 assert beats(b, a, table)
+
+
+def test_double_straight_leads_listed_only_as_the_last_cards() -> None:
+    """4A4-TURN-8 (Leading a double straight): the generator lists a double-straight lead only
+    when it empties the hand, and the engine refuses the others with their code."""
+    variant = _ne_variant(lead_double_straight="last_cards")
+    every = _ne_variant()
+    hands = (
+        Cards.parse("5S 5H 6D 6C 7S 7H 3D"),
+        Cards.parse("8S 8H 9D 9C 10S 10H"),
+        Cards.parse("3S 4S 5D 6S 7D"),
+        Cards.parse("KS KH QD"),
+    )
+    for leader, doubles in ((0, 0), (1, 1)):
+        state = State(Table(variant, (Rank.THREE, Rank.THREE), 0), hands, leader)
+        free = State(Table(every, (Rank.THREE, Rank.THREE), 0), hands, leader)
+        listed = [
+            m
+            for m in state.legal_moves()
+            if (c := classify(m.cards, state.table, m.seat)) and c.name == "double-straight"
+        ]
+        assert len(listed) == doubles
+        assert all(m.cards == hands[leader] for m in listed)
+        for move in free.legal_moves():
+            combo = classify(move.cards, free.table, move.seat)
+            assert combo is not None
+            if combo.name == "double-straight" and move.cards != hands[leader]:
+                reason = state.explain(move)
+                assert reason is not None and reason.code == "double-straight-not-last"
+            else:
+                assert state.is_legal(move)

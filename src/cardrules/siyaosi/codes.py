@@ -26,6 +26,11 @@ PLAY_CODES = CodeTable(
     Code("not-a-combination", "4A4-COMBO-1", "the cards are no combination of the game"),
     Code("does-not-beat", "4A4-TURN-2", "the play does not beat the top of the trick"),
     Code(
+        "double-straight-not-last",
+        "4A4-TURN-8",
+        "a double straight may be led only as the last cards of the hand (lead_double_straight)",
+    ),
+    Code(
         "chain-step-not-play",
         "4A4-CHAIN-8",
         "cards that split into chain steps must be played as those steps",

@@ -24,6 +24,7 @@ from cardrules.multiset import Cards
 from cardrules.siyaosi import chain
 from cardrules.siyaosi.combos import (
     BOMB,
+    DOUBLE_STRAIGHT,
     FLUSH_STRAIGHT,
     FOUR_A_FOUR,
     JOKER_BOMB,
@@ -50,7 +51,7 @@ from cardrules.siyaosi.moves import (
     make_move,
 )
 from cardrules.siyaosi.order import BJ, NATURAL, SJ, Table
-from cardrules.siyaosi.rules import Situation, chi_combination
+from cardrules.siyaosi.rules import Situation, chi_combination, may_lead
 from cardrules.siyaosi.variant import Variant
 
 _Key = tuple[int, int, int, int, tuple[int, ...]]
@@ -411,7 +412,10 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards, Sequence[int]]]) 
             if top is None:
                 _lead_groups(hand.counts, rc, seat, keyed)
                 play = KIND_ORDER[PLAY]
+                size = len(hand)
                 for combo in hand_plays(hand, rc, table, seat, _LEAD_REST):
+                    if combo.name is DOUBLE_STRAIGHT and not may_lead(combo, size, variant):
+                        continue  # 4A4-TURN-8 (Leading a double straight)
                     # the key ``add`` makes, written out: a leader lists many runs
                     length = combo.length
                     low = combo.low

@@ -23,6 +23,7 @@ from cardrules.siyaosi import chain
 from cardrules.siyaosi.codes import PLAY_CODES
 from cardrules.siyaosi.combos import (
     COMBINATION_CLAUSES,
+    DOUBLE_STRAIGHT,
     SINGLE,
     Combination,
     beats_rule,
@@ -43,7 +44,7 @@ from cardrules.siyaosi.moves import (
     Top,
 )
 from cardrules.siyaosi.order import Table
-from cardrules.siyaosi.variant import Variant
+from cardrules.siyaosi.variant import LeadDoubleStraight, Variant
 
 __all__ = [
     "RoundFacts",
@@ -51,6 +52,7 @@ __all__ = [
     "chi_combination",
     "explain",
     "grounds",
+    "may_lead",
     "next_active",
     "parse_move",
     "relay",
@@ -225,7 +227,7 @@ def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
         return PLAY_CODES.not_in_hand(cards, hand, seat=seat)
     rc = rank_counts(cards.counts)
     if kind is PLAY:
-        return _explain_play(sit, seat, cards, rc, top)
+        return _explain_play(sit, seat, cards, rc, top, hand)
     if kind is CHA or kind is GOU:
         return _explain_chain(sit, kind, rc, top)
     if kind is CAPTURE:
@@ -250,7 +252,7 @@ def _open_chain(sit: Situation, top: Top | None) -> Top | None:
 
 @implements("4A4-TURN-2")
 def _explain_play(
-    sit: Situation, seat: int, cards: Cards, rc: list[int], top: Top | None
+    sit: Situation, seat: int, cards: Cards, rc: list[int], top: Top | None, hand: Cards
 ) -> Illegal | None:
     # A play that splits into chain steps is those steps, in or out of turn, 4A4-CHAIN-8
     # (Several steps in one play).
@@ -267,13 +269,35 @@ def _explain_play(
     if combo is None:
         return _refuse("not-a-combination", f"{cards} is not a combination of 四幺四")
     if top is None:
-        return None
+        return _explain_lead(sit, combo, hand)
     if not beats_rule(top.combination, combo, sit.table):
         return _refuse(
             "does-not-beat",
             f"{cards} ({combo.name}) does not beat {top.cards} ({top.describe()})",
         )
     return None
+
+
+@implements("4A4-TURN-8")
+def may_lead(combo: Combination, hand_size: int, variant: Variant) -> bool:
+    """Whether a leader holding ``hand_size`` cards may lead ``combo``, 4A4-TURN-8 (Leading a
+    double straight): a double straight under ``lead_double_straight = "last_cards"`` only as
+    the hand's last cards; anything else always."""
+    return (
+        combo.name is not DOUBLE_STRAIGHT
+        or variant.lead_double_straight is LeadDoubleStraight.ANY
+        or len(combo.cards) == hand_size
+    )
+
+
+def _explain_lead(sit: Situation, combo: Combination, hand: Cards) -> Illegal | None:
+    if may_lead(combo, len(hand), sit.table.variant):
+        return None
+    return _refuse(
+        "double-straight-not-last",
+        f"{combo.cards} is a double straight, led only as the last cards of the hand "
+        f"(switch lead_double_straight; {len(hand) - len(combo.cards)} card(s) would be left)",
+    )
 
 
 @implements("4A4-CHAIN-2", "4A4-CHAIN-3")
@@ -398,7 +422,10 @@ def grounds(sit: Situation, move: Move) -> tuple[str, ...]:
     assert combo is not None
     what = COMBINATION_CLAUSES[combo.name]
     if top is None:
-        return ("4A4-TURN-1", what)
+        last = combo.name is DOUBLE_STRAIGHT and (
+            sit.table.variant.lead_double_straight is LeadDoubleStraight.LAST_CARDS
+        )
+        return ("4A4-TURN-1", what, *(("4A4-TURN-8",) if last else ()))
     rule = beats_rule(top.combination, combo, sit.table)
     level = sit.table.level
     promoted = (

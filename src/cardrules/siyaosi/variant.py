@@ -25,6 +25,7 @@ __all__ = [
     "Cha",
     "FirstLeader",
     "FirstRuling",
+    "LeadDoubleStraight",
     "LevelPromotion",
     "MultiplierMode",
     "Pairing",
@@ -74,6 +75,14 @@ class Cha(StrEnum):
     CHAIN = "chain"
     CAPTURE = "capture"
     OFF = "off"
+
+
+class LeadDoubleStraight(StrEnum):
+    """When a leader may lead a double straight, 4A4-TURN-8 (Leading a double straight): at any
+    lead, or only as the last cards of its hand."""
+
+    ANY = "any"
+    LAST_CARDS = "last_cards"
 
 
 class FirstRuling(StrEnum):
@@ -279,6 +288,13 @@ class Variant(VariantBase):
         doc="The next seat may 吃 a single with two cards making a 3-card straight.",
         ruling="Y-CHI-1",
         clauses=("4A4-CHI-1",),
+    )
+    lead_double_straight: LeadDoubleStraight = switch(
+        LeadDoubleStraight.ANY,
+        doc="When a double straight may be led: 'any' lead; 'last_cards': only as the last "
+        "cards of the leader's hand.",
+        ruling="Y-NE-4",
+        clauses=("4A4-TURN-8",),
     )
     announce_at: int = switch(
         3,
