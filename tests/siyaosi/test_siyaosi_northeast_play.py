@@ -3,13 +3,28 @@ the engine accepts agree with each switch, on random deals."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+from cardrules.bots import Bot, RandomBot, play_round
 from cardrules.cards import Rank
 from cardrules.multiset import Cards
-from cardrules.siyaosi import Move, State, Table, Variant, beats, classify, load_variant
+from cardrules.siyaosi import (
+    EasyBot,
+    HardBot,
+    Move,
+    MoveKind,
+    State,
+    Table,
+    Variant,
+    View,
+    beats,
+    classify,
+    load_variant,
+)
+from cardrules.siyaosi.combos import rank_counts
 
 
 def _ne_variant(**overrides: object) -> Variant:
@@ -122,3 +137,94 @@ def test_double_straight_leads_listed_only_as_the_last_cards() -> None:
                 assert reason is not None and reason.code == "double-straight-not-last"
             else:
                 assert state.is_legal(move)
+
+
+#: The north-eastern play switches together, over one-deck and over classic (chains off).
+_DEAD_TABLES = (
+    {"cha": "dead"},
+    {
+        "cha": "dead",
+        "level_in_straights": False,
+        "bombs_beat_double_straights": False,
+        "lead_double_straight": "last_cards",
+        "level_promotion": "all",
+    },
+)
+
+
+def _signature(state: State, move: Move) -> tuple[object, ...]:
+    """What a move does, up to suit choices that change nothing (4A4-MOVES-1)."""
+    cls: object = None
+    if move.kind == "play":
+        combo = classify(move.cards, state.table, move.seat)
+        if combo is not None and combo.name == "4a4":
+            cls = combo.strength
+        elif combo is not None and combo.width == 1 and combo.length > 1:
+            cls = combo.flush and state.variant.flush_straights
+    return (move.seat, move.kind, tuple(rank_counts(move.cards.counts)), cls)
+
+
+def _aimed(state: State) -> list[Move]:
+    """One, two and three cards of the top's rank, by every seat, under every kind."""
+    top = state.top
+    if top is None:
+        return []
+    rank = (top.base or top.combination).low
+    out = []
+    for seat, hand in enumerate(state.hands):
+        same = [c for c in hand if int(c.rank) == rank]
+        for k in range(1, len(same) + 1):
+            for kind in (MoveKind.PLAY, MoveKind.CHA, MoveKind.GOU, MoveKind.CAPTURE):
+                out.append(Move(seat, kind, Cards.of(same[:k])))
+    return out
+
+
+@pytest.mark.parametrize("base", ["one-deck", "classic"])
+@pytest.mark.parametrize("overrides", _DEAD_TABLES)
+@pytest.mark.parametrize("seed", range(6))
+def test_dead_cha_listing_is_exactly_the_legal_moves(
+    base: str, overrides: dict[str, object], seed: int
+) -> None:
+    """4A4-DEAD-1 (叉 on a single), 4A4-DEAD-2 (点 ends the trick): in random play every listed
+    move is accepted, every 叉/点-shaped move is legal exactly when a listed move does the same,
+    each seat's view lists that seat's moves, and states and views round-trip through JSON."""
+    variant = load_variant(base, overrides=overrides)
+    rng = random.Random(seed)
+    state = State.new(variant, seed=seed, levels=(Rank.SEVEN, Rank.EIGHT), ruling=seed % 2)
+    chas = dians = 0
+    for _ in range(600):
+        if state.is_over:
+            break
+        moves = list(state.legal_moves())
+        assert moves
+        listed = {_signature(state, m) for m in moves}
+        for move in moves:
+            assert state.explain(move) is None, move
+        for move in _aimed(state):
+            reason = state.explain(move)
+            assert (reason is None) == (_signature(state, move) in listed), (move, reason)
+        for seat in range(state.players):
+            view = state.view(seat)
+            assert list(view.legal_moves()) == [m for m in moves if m.seat == seat]
+            assert View.from_json(json.loads(json.dumps(view.to_json()))) == view
+        assert State.from_json(json.loads(json.dumps(state.to_json()))) == state
+        steps = [m for m in moves if m.kind in ("cha", "gou")]
+        move = rng.choice(steps) if steps and rng.random() < 0.7 else rng.choice(moves)
+        chas += move.kind == "cha"
+        dians += move.kind == "gou"
+        state = state.apply(move)
+    assert state.is_over
+    assert chas >= 1 and dians >= 1  # the random play made both
+
+
+@pytest.mark.parametrize("overrides", _DEAD_TABLES)
+@pytest.mark.parametrize("seed", range(4))
+def test_bots_play_the_north_eastern_switches(overrides: dict[str, object], seed: int) -> None:
+    """HardBot and EasyBot play whole rounds under 叉/点 and the other north-eastern play
+    switches without a refused move (play_round raises on one)."""
+    variant = load_variant("one-deck", overrides=overrides)
+    state = State.new(variant, seed=seed)
+    bots: list[Bot[Move]] = [HardBot(), EasyBot(), HardBot(), RandomBot()]
+    final, log = play_round(state, bots, random.Random(seed))
+    assert final.is_over
+    assert log

@@ -46,6 +46,8 @@ class Table:
     #: of a straight, every bomb beating every straight.
     chains: bool = attrs.field(init=False, eq=False, repr=False)
     captures: bool = attrs.field(init=False, eq=False, repr=False)
+    #: ``cha = "dead"``: 叉 and 点, 4A4-DEAD-1 (叉 on a single), 4A4-DEAD-2 (点 ends the trick).
+    dead: bool = attrs.field(init=False, eq=False, repr=False)
     floor: int = attrs.field(init=False, eq=False, repr=False)
     bombs_beat_runs: bool = attrs.field(init=False, eq=False, repr=False)
     #: The rank no straight may hold, 4A4-COMBO-9 (Straights without the level rank): the level
@@ -78,6 +80,7 @@ class Table:
         variant = self.variant
         object.__setattr__(self, "chains", variant.cha is Cha.CHAIN)
         object.__setattr__(self, "captures", variant.cha is Cha.CAPTURE)
+        object.__setattr__(self, "dead", variant.cha is Cha.DEAD)
         object.__setattr__(self, "floor", 2 if variant.straight_floor is StraightFloor.TWO else 3)
         object.__setattr__(self, "bombs_beat_runs", variant.bomb_vs_straight is BombVsStraight.ANY)
         object.__setattr__(self, "straight_gap", self._straight_gap())

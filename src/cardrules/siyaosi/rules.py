@@ -50,6 +50,7 @@ __all__ = [
     "RoundFacts",
     "Situation",
     "chi_combination",
+    "dead_cha_on",
     "explain",
     "grounds",
     "may_lead",
@@ -228,6 +229,8 @@ def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
     rc = rank_counts(cards.counts)
     if kind is PLAY:
         return _explain_play(sit, seat, cards, rc, top, hand)
+    if (kind is CHA or kind is GOU) and sit.table.dead:
+        return _explain_dead(kind, rc, top)
     if kind is CHA or kind is GOU:
         return _explain_chain(sit, kind, rc, top)
     if kind is CAPTURE:
@@ -270,6 +273,12 @@ def _explain_play(
         return _refuse("not-a-combination", f"{cards} is not a combination of 四幺四")
     if top is None:
         return _explain_lead(sit, combo, hand)
+    if top.steps and sit.table.dead:
+        return _refuse(
+            "does-not-beat",
+            f"nothing beats the 叉 {top.cards} but a 点 (one card of its rank)",
+            "4A4-DEAD-2",
+        )
     if not beats_rule(top.combination, combo, sit.table):
         return _refuse(
             "does-not-beat",
@@ -329,6 +338,34 @@ def _explain_chain(
         )
     if kind is not due:
         return _refuse("wrong-chain-step", f"the chain needs a {due} next, not a {kind}")
+    return None
+
+
+def dead_cha_on(top: Top | None) -> bool:
+    """Whether a 叉 stands on top, 4A4-DEAD-1 (叉 on a single) (``cha = "dead"`` only: there the
+    top counts steps only after a 叉)."""
+    return top is not None and top.steps == 1 and top.base is not None
+
+
+@implements("4A4-DEAD-1", "4A4-DEAD-2")
+def _explain_dead(kind: MoveKind, rc: list[int], top: Top | None) -> Illegal | None:
+    """A 叉 (a cha: two cards of the single's rank on a single) or a 点 (a gou: one card of
+    that rank on a 叉), by any seat holding cards, in turn or not."""
+    if kind is CHA:
+        if top is None or top.combination.name is not SINGLE or top.steps:
+            return _refuse("no-single-to-cha", "a 叉 needs a single on top of the trick")
+        r = top.combination.low
+        if rc[r] != 2 or sum(rc) != 2:
+            return _refuse(
+                "not-a-cha", f"a 叉 is exactly two cards of the single's rank ({Rank(r).text})"
+            )
+        return None
+    if top is None or not dead_cha_on(top):
+        return _refuse("no-cha-to-dian", "a 点 needs a 叉 on top of the trick")
+    assert top.base is not None
+    r = top.base.low
+    if rc[r] != 1 or sum(rc) != 1:
+        return _refuse("not-a-dian", f"a 点 is exactly one card of the 叉's rank ({Rank(r).text})")
     return None
 
 
@@ -394,6 +431,10 @@ def parse_move(sit: Situation, text: MoveText | str) -> Move:
             return Move(text.seat, chain.step_kind(chained.steps), cards)
         if sit.table.captures and _explain_capture(sit, rc, top) is None:
             return Move(text.seat, CAPTURE, cards)
+        if sit.table.dead:
+            for kind in (CHA, GOU):
+                if _explain_dead(kind, rc, top) is None:
+                    return Move(text.seat, kind, cards)
         if variant.chi and _explain_chi(sit, text.seat, cards, top) is None:
             return Move(text.seat, CHI, cards)
     return Move(text.seat, PLAY, cards)
@@ -408,6 +449,8 @@ def grounds(sit: Situation, move: Move) -> tuple[str, ...]:
     top = sit.top
     if kind is PASS:
         return ("4A4-TURN-2",)
+    if (kind is CHA or kind is GOU) and sit.table.dead:
+        return ("4A4-DEAD-1",) if kind is CHA else ("4A4-DEAD-2",)
     if kind is CHA or kind is GOU:
         assert top is not None
         steps = chain.steps_made(top, rank_counts(move.cards.counts), sit.table.variant)

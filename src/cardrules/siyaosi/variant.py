@@ -70,10 +70,11 @@ class BombVsStraight(StrEnum):
 
 class Cha(StrEnum):
     """What two cards of a single's rank do (4A4-CHAIN-2 (Cha), 4A4-CAPTURE-1 (Capturing a
-    single))."""
+    single), 4A4-DEAD-1 (叉 on a single))."""
 
     CHAIN = "chain"
     CAPTURE = "capture"
+    DEAD = "dead"
     OFF = "off"
 
 
@@ -267,9 +268,10 @@ class Variant(VariantBase):
     cha: Cha = switch(
         Cha.CHAIN,
         doc="'chain': 勾岔 chain steps; 'capture': a pair on a single ends "
-        "the trick (one-deck 叉); 'off'.",
-        ruling="Y-CHAIN-2, Y-CHAIN-10",
-        clauses=("4A4-CHAIN-2", "4A4-CAPTURE-1"),
+        "the trick (one-deck 叉); 'dead': a pair on a single (叉) is beaten only by one more "
+        "card of its rank (点), which ends the trick (north-eastern); 'off'.",
+        ruling="Y-CHAIN-2, Y-CHAIN-10, Y-NE-6",
+        clauses=("4A4-CHAIN-2", "4A4-CAPTURE-1", "4A4-DEAD-1", "4A4-DEAD-2"),
     )
     gou: bool = switch(
         True,
