@@ -124,7 +124,7 @@ class Top:
         internal name of its effective combination."""
         combo = self.combination
         if self.steps and combo.width == 2 and combo.length == 1:
-            return "cha (叉)"  # 4A4-DEAD-1 (叉 on a single): a chain's cha counts three
+            return "cha (叉)"  # 4A4-DEAD-1 (叉 on a single); a chain's cha makes three per rank
         if self.steps and combo.length > 1:
             return f"straight chain, {combo.width} per rank"
         if self.steps:

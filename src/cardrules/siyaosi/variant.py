@@ -74,8 +74,8 @@ class Cha(StrEnum):
 
     CHAIN = "chain"
     CAPTURE = "capture"
-    DEAD = "dead"
     OFF = "off"
+    DEAD = "dead"
 
 
 class LeadDoubleStraight(StrEnum):
@@ -268,8 +268,8 @@ class Variant(VariantBase):
     cha: Cha = switch(
         Cha.CHAIN,
         doc="'chain': 勾岔 chain steps; 'capture': a pair on a single ends "
-        "the trick (one-deck 叉); 'dead': a pair on a single (叉) is beaten only by one more "
-        "card of its rank (点), which ends the trick (north-eastern); 'off'.",
+        "the trick (one-deck 叉); 'off'; 'dead': a pair on a single (叉) is beaten only by one "
+        "more card of its rank (点), which ends the trick (north-eastern).",
         ruling="Y-CHAIN-2, Y-CHAIN-10, Y-NE-6",
         clauses=("4A4-CHAIN-2", "4A4-CAPTURE-1", "4A4-DEAD-1", "4A4-DEAD-2"),
     )
