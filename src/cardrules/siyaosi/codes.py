@@ -24,7 +24,17 @@ PLAY_CODES = CodeTable(
     Code("not-your-turn", "4A4-TURN-1", "only a cha, gou or capture may be played out of turn"),
     Code("leader-must-play", "4A4-TURN-1", "the leader of a trick cannot pass"),
     Code("not-a-combination", "4A4-COMBO-1", "the cards are no combination of the game"),
-    Code("does-not-beat", "4A4-TURN-2", "the play does not beat the top of the trick"),
+    Code(
+        "does-not-beat",
+        "4A4-TURN-2",
+        "the play does not beat the top of the trick",
+        also=("4A4-DEAD-2",),
+    ),
+    Code(
+        "double-straight-not-last",
+        "4A4-TURN-8",
+        "a double straight may be led only as the last cards of the hand (lead_double_straight)",
+    ),
     Code(
         "chain-step-not-play",
         "4A4-CHAIN-8",
@@ -46,6 +56,10 @@ PLAY_CODES = CodeTable(
     Code("capture-off", "4A4-CAPTURE-1", "the variant has no 叉 capture"),
     Code("no-single-to-capture", "4A4-CAPTURE-1", "a capture needs a single on top"),
     Code("not-a-capture", "4A4-CAPTURE-1", "a capture is two cards of the single's rank"),
+    Code("no-single-to-cha", "4A4-DEAD-1", "a 叉 needs a single on top"),
+    Code("not-a-cha", "4A4-DEAD-1", "a 叉 is exactly two cards of the single's rank"),
+    Code("no-cha-to-dian", "4A4-DEAD-2", "a 点 needs a 叉 on top"),
+    Code("not-a-dian", "4A4-DEAD-2", "a 点 is exactly one card of the 叉's rank"),
     Code("chi-off", "4A4-CHI-1", "the variant has no 吃"),
     Code("no-single-to-chi", "4A4-CHI-1", "吃 needs a single on top"),
     Code(

@@ -173,18 +173,26 @@ def classify_counts(cards: Cards, rc: list[int], table: Table, seat: int) -> Com
         return make_combination(name, cards, n, 1, r, strengths[r], False)
     if sj or bj:
         return None
-    return _run(cards, rc, present, n, variant, table.floor)
+    return _run(cards, rc, present, n, variant, table.floor, table.straight_gap)
 
 
 @implements("4A4-COMBO-3", "4A4-COMBO-4", "4A4-COMBO-5", "4A4-RANK-3")
 def _run(
-    cards: Cards, rc: list[int], present: list[int], n: int, variant: Variant, floor: int
+    cards: Cards,
+    rc: list[int],
+    present: list[int],
+    n: int,
+    variant: Variant,
+    floor: int,
+    gap: int,
 ) -> Combination | None:
     lo, hi = present[0], present[-1]
     length = hi - lo + 1
     if length != len(present):
         return None
     if lo < floor:  # 4A4-COMBO-3 (Straight)
+        return None
+    if lo <= gap <= hi:  # 4A4-COMBO-9 (Straights without the level rank)
         return None
     width = rc[lo]
     if n != width * length:
@@ -235,6 +243,7 @@ _BEAT_9 = "4A4-BEAT-9"
     "4A4-BEAT-7",
     "4A4-BEAT-8",
     "4A4-BEAT-9",
+    "4A4-BEAT-11",
 )
 def beats_rule(top: Combination, play: Combination, table: Table) -> str:
     """The id of the clause by which ``play`` beats ``top``, or ``""`` when it does not — the
@@ -249,6 +258,8 @@ def beats_rule(top: Combination, play: Combination, table: Table) -> str:
             return ""
         return _BEAT_8
     if pn is JOKER_BOMB:  # 4A4-BEAT-7 (Joker bomb)
+        if tn is DOUBLE_STRAIGHT and not variant.bombs_beat_double_straights:
+            return ""  # 4A4-BEAT-11 (Only a 4A4 bombs a double straight)
         return _BEAT_7 if tn is not FOUR_A_FOUR and tn is not JOKER_BOMB else ""
     if pn is BOMB:
         if tn is FOUR_A_FOUR:  # 4A4-BEAT-9 (Four 3s beat 4A4)
@@ -260,6 +271,8 @@ def beats_rule(top: Combination, play: Combination, table: Table) -> str:
                 play.width == top.width and play.strength > top.strength
             )
             return _BEAT_4 if wins else ""
+        if tn is DOUBLE_STRAIGHT and not variant.bombs_beat_double_straights:
+            return ""  # 4A4-BEAT-11 (Only a 4A4 bombs a double straight)
         if top.is_run:  # 4A4-BEAT-5 (Bomb against the rest)
             return _BEAT_5 if table.bombs_beat_runs or play.width >= top.width + 2 else ""
         return _BEAT_5  # singles and pairs

@@ -24,6 +24,7 @@ from cardrules.multiset import Cards
 from cardrules.siyaosi import chain
 from cardrules.siyaosi.combos import (
     BOMB,
+    DOUBLE_STRAIGHT,
     FLUSH_STRAIGHT,
     FOUR_A_FOUR,
     JOKER_BOMB,
@@ -40,7 +41,9 @@ from cardrules.siyaosi.combos import (
 )
 from cardrules.siyaosi.moves import (
     CAPTURE,
+    CHA,
     CHI,
+    GOU,
     KIND_ORDER,
     PASS,
     PLAY,
@@ -50,7 +53,7 @@ from cardrules.siyaosi.moves import (
     make_move,
 )
 from cardrules.siyaosi.order import BJ, NATURAL, SJ, Table
-from cardrules.siyaosi.rules import Situation, chi_combination
+from cardrules.siyaosi.rules import Situation, chi_combination, dead_cha_on, may_lead
 from cardrules.siyaosi.variant import Variant
 
 _Key = tuple[int, int, int, int, tuple[int, ...]]
@@ -220,6 +223,9 @@ def _runs(
 ) -> Iterator[Combination]:
     variant = table.variant
     floor = table.floor
+    # no run holds the level rank where it is kept out, 4A4-COMBO-9 (Straights without the
+    # level rank): the segments of held ranks break there
+    gap = table.straight_gap
     for w in (1, 2, 3):
         want = spec[w - 1]
         if want is None:
@@ -234,11 +240,11 @@ def _runs(
         # least ``w`` times: scan the segments from there
         r = floor if floor > lowest else lowest
         while r <= 14:
-            if rc[r] < w:
+            if rc[r] < w or r == gap:
                 r += 1
                 continue
             end = r
-            while end + 1 <= 14 and rc[end + 1] >= w:
+            while end + 1 <= 14 and rc[end + 1] >= w and end + 1 != gap:
                 end += 1
             if length:
                 spans = [(lo, lo + length - 1) for lo in range(r, end - length + 2)]
@@ -391,10 +397,20 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards, Sequence[int]]]) 
 
     steps: tuple[int, ...] = ()
     capture = False
+    # 4A4-DEAD-1 (叉 on a single), 4A4-DEAD-2 (点 ends the trick): the rank a 叉 (two cards) or a
+    # 点 (one card) may be made of, by any seat; a seat in turn on a 叉 may only pass or 点
+    dead_rank = 0
+    dead_count = 0
     if top is not None:
         if table.chains and top.base is not None:
             steps = chain.next_steps(top, variant)
         capture = table.captures and top.combination.name is SINGLE
+        if table.dead:
+            if dead_cha_on(top):
+                assert top.base is not None
+                dead_rank, dead_count = top.base.low, 1
+            elif top.combination.name is SINGLE:
+                dead_rank, dead_count = top.combination.low, 2
     if steps:
         assert top is not None and top.base is not None
         base_low = top.base.low
@@ -408,7 +424,10 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards, Sequence[int]]]) 
             if top is None:
                 _lead_groups(hand.counts, rc, seat, keyed)
                 play = KIND_ORDER[PLAY]
+                size = len(hand)
                 for combo in hand_plays(hand, rc, table, seat, _LEAD_REST):
+                    if combo.name is DOUBLE_STRAIGHT and not may_lead(combo, size, variant):
+                        continue  # 4A4-TURN-8 (Leading a double straight)
                     # the key ``add`` makes, written out: a leader lists many runs
                     length = combo.length
                     low = combo.low
@@ -427,7 +446,8 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards, Sequence[int]]]) 
                     )
             else:
                 keyed.append(((seat, 0, 0, 0, ()), _move(seat, PASS, _NONE)))
-                _follows(sit, top, hand, rc, seat, add, keyed)
+                if dead_count != 1:  # nothing beats a 叉 but a 点
+                    _follows(sit, top, hand, rc, seat, add, keyed)
         if steps:
             assert top is not None
             # most seats cannot step: how many cards of the base's ranks they hold says so
@@ -439,6 +459,9 @@ def generate(sit: Situation, hands: Iterable[tuple[int, Cards, Sequence[int]]]) 
             r = top.combination.low
             if rc[r] >= 2:
                 add(seat, CAPTURE, r, _picked(hand.counts, r, 2), 2)
+        elif dead_count and rc[dead_rank] >= dead_count:
+            kind = CHA if dead_count == 2 else GOU
+            add(seat, kind, dead_rank, _picked(hand.counts, dead_rank, dead_count), dead_count)
     keyed.sort(key=_first)
     return [m for _, m in keyed]
 

@@ -123,6 +123,8 @@ class Top:
         """The top's kind as a player would say it: a chain is named as a chain, not by the
         internal name of its effective combination."""
         combo = self.combination
+        if self.steps and combo.width == 2 and combo.length == 1:
+            return "cha (叉)"  # 4A4-DEAD-1 (叉 on a single); a chain's cha makes three per rank
         if self.steps and combo.length > 1:
             return f"straight chain, {combo.width} per rank"
         if self.steps:

@@ -46,8 +46,13 @@ class Table:
     #: of a straight, every bomb beating every straight.
     chains: bool = attrs.field(init=False, eq=False, repr=False)
     captures: bool = attrs.field(init=False, eq=False, repr=False)
+    #: ``cha = "dead"``: 叉 and 点, 4A4-DEAD-1 (叉 on a single), 4A4-DEAD-2 (点 ends the trick).
+    dead: bool = attrs.field(init=False, eq=False, repr=False)
     floor: int = attrs.field(init=False, eq=False, repr=False)
     bombs_beat_runs: bool = attrs.field(init=False, eq=False, repr=False)
+    #: The rank no straight may hold, 4A4-COMBO-9 (Straights without the level rank): the level
+    #: card's face rank with ``level_in_straights`` off and a team ruling, else 0 (no rank).
+    straight_gap: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.variant, Variant):
@@ -75,8 +80,20 @@ class Table:
         variant = self.variant
         object.__setattr__(self, "chains", variant.cha is Cha.CHAIN)
         object.__setattr__(self, "captures", variant.cha is Cha.CAPTURE)
+        object.__setattr__(self, "dead", variant.cha is Cha.DEAD)
         object.__setattr__(self, "floor", 2 if variant.straight_floor is StraightFloor.TWO else 3)
         object.__setattr__(self, "bombs_beat_runs", variant.bomb_vs_straight is BombVsStraight.ANY)
+        object.__setattr__(self, "straight_gap", self._straight_gap())
+
+    @implements("4A4-COMBO-9")
+    def _straight_gap(self) -> int:
+        """The face rank no straight of any kind may hold or run across, 4A4-COMBO-9
+        (Straights without the level rank): the level card's, when ``level_in_straights`` is
+        off and a team rules; 0 (no rank) otherwise."""
+        level = self.level
+        if self.variant.level_in_straights or level is None:
+            return 0
+        return int(level)
 
     @property
     def level(self) -> Rank | None:

@@ -23,6 +23,7 @@ from cardrules.siyaosi import chain
 from cardrules.siyaosi.codes import PLAY_CODES
 from cardrules.siyaosi.combos import (
     COMBINATION_CLAUSES,
+    DOUBLE_STRAIGHT,
     SINGLE,
     Combination,
     beats_rule,
@@ -43,14 +44,16 @@ from cardrules.siyaosi.moves import (
     Top,
 )
 from cardrules.siyaosi.order import Table
-from cardrules.siyaosi.variant import Variant
+from cardrules.siyaosi.variant import LeadDoubleStraight, Variant
 
 __all__ = [
     "RoundFacts",
     "Situation",
     "chi_combination",
+    "dead_cha_on",
     "explain",
     "grounds",
+    "may_lead",
     "next_active",
     "parse_move",
     "relay",
@@ -225,7 +228,9 @@ def explain(sit: Situation, move: object, hand: Cards | None) -> Illegal | None:
         return PLAY_CODES.not_in_hand(cards, hand, seat=seat)
     rc = rank_counts(cards.counts)
     if kind is PLAY:
-        return _explain_play(sit, seat, cards, rc, top)
+        return _explain_play(sit, seat, cards, rc, top, hand)
+    if (kind is CHA or kind is GOU) and sit.table.dead:
+        return _explain_dead(kind, rc, top)
     if kind is CHA or kind is GOU:
         return _explain_chain(sit, kind, rc, top)
     if kind is CAPTURE:
@@ -250,7 +255,7 @@ def _open_chain(sit: Situation, top: Top | None) -> Top | None:
 
 @implements("4A4-TURN-2")
 def _explain_play(
-    sit: Situation, seat: int, cards: Cards, rc: list[int], top: Top | None
+    sit: Situation, seat: int, cards: Cards, rc: list[int], top: Top | None, hand: Cards
 ) -> Illegal | None:
     # A play that splits into chain steps is those steps, in or out of turn, 4A4-CHAIN-8
     # (Several steps in one play).
@@ -267,13 +272,41 @@ def _explain_play(
     if combo is None:
         return _refuse("not-a-combination", f"{cards} is not a combination of 四幺四")
     if top is None:
-        return None
+        return _explain_lead(sit, combo, hand)
+    if top.steps and sit.table.dead:
+        return _refuse(
+            "does-not-beat",
+            f"nothing beats the 叉 {top.cards} but a 点 (one card of its rank)",
+            "4A4-DEAD-2",
+        )
     if not beats_rule(top.combination, combo, sit.table):
         return _refuse(
             "does-not-beat",
             f"{cards} ({combo.name}) does not beat {top.cards} ({top.describe()})",
         )
     return None
+
+
+@implements("4A4-TURN-8")
+def may_lead(combo: Combination, hand_size: int, variant: Variant) -> bool:
+    """Whether a leader holding ``hand_size`` cards may lead ``combo``, 4A4-TURN-8 (Leading a
+    double straight): a double straight under ``lead_double_straight = "last_cards"`` only as
+    the hand's last cards; anything else always."""
+    return (
+        combo.name is not DOUBLE_STRAIGHT
+        or variant.lead_double_straight is LeadDoubleStraight.ANY
+        or len(combo.cards) == hand_size
+    )
+
+
+def _explain_lead(sit: Situation, combo: Combination, hand: Cards) -> Illegal | None:
+    if may_lead(combo, len(hand), sit.table.variant):
+        return None
+    return _refuse(
+        "double-straight-not-last",
+        f"{combo.cards} is a double straight, led only as the last cards of the hand "
+        f"(switch lead_double_straight; {len(hand) - len(combo.cards)} card(s) would be left)",
+    )
 
 
 @implements("4A4-CHAIN-2", "4A4-CHAIN-3")
@@ -305,6 +338,34 @@ def _explain_chain(
         )
     if kind is not due:
         return _refuse("wrong-chain-step", f"the chain needs a {due} next, not a {kind}")
+    return None
+
+
+def dead_cha_on(top: Top | None) -> bool:
+    """Whether a 叉 stands on top, 4A4-DEAD-1 (叉 on a single) (``cha = "dead"`` only: there the
+    top counts steps only after a 叉)."""
+    return top is not None and top.steps == 1 and top.base is not None
+
+
+@implements("4A4-DEAD-1", "4A4-DEAD-2")
+def _explain_dead(kind: MoveKind, rc: list[int], top: Top | None) -> Illegal | None:
+    """A 叉 (a cha: two cards of the single's rank on a single) or a 点 (a gou: one card of
+    that rank on a 叉), by any seat holding cards, in turn or not."""
+    if kind is CHA:
+        if top is None or top.combination.name is not SINGLE or top.steps:
+            return _refuse("no-single-to-cha", "a 叉 needs a single on top of the trick")
+        r = top.combination.low
+        if rc[r] != 2 or sum(rc) != 2:
+            return _refuse(
+                "not-a-cha", f"a 叉 is exactly two cards of the single's rank ({Rank(r).text})"
+            )
+        return None
+    if top is None or not dead_cha_on(top):
+        return _refuse("no-cha-to-dian", "a 点 needs a 叉 on top of the trick")
+    assert top.base is not None
+    r = top.base.low
+    if rc[r] != 1 or sum(rc) != 1:
+        return _refuse("not-a-dian", f"a 点 is exactly one card of the 叉's rank ({Rank(r).text})")
     return None
 
 
@@ -370,6 +431,10 @@ def parse_move(sit: Situation, text: MoveText | str) -> Move:
             return Move(text.seat, chain.step_kind(chained.steps), cards)
         if sit.table.captures and _explain_capture(sit, rc, top) is None:
             return Move(text.seat, CAPTURE, cards)
+        if sit.table.dead:
+            for kind in (CHA, GOU):
+                if _explain_dead(kind, rc, top) is None:
+                    return Move(text.seat, kind, cards)
         if variant.chi and _explain_chi(sit, text.seat, cards, top) is None:
             return Move(text.seat, CHI, cards)
     return Move(text.seat, PLAY, cards)
@@ -384,6 +449,8 @@ def grounds(sit: Situation, move: Move) -> tuple[str, ...]:
     top = sit.top
     if kind is PASS:
         return ("4A4-TURN-2",)
+    if (kind is CHA or kind is GOU) and sit.table.dead:
+        return ("4A4-DEAD-1",) if kind is CHA else ("4A4-DEAD-2",)
     if kind is CHA or kind is GOU:
         assert top is not None
         steps = chain.steps_made(top, rank_counts(move.cards.counts), sit.table.variant)
@@ -398,7 +465,10 @@ def grounds(sit: Situation, move: Move) -> tuple[str, ...]:
     assert combo is not None
     what = COMBINATION_CLAUSES[combo.name]
     if top is None:
-        return ("4A4-TURN-1", what)
+        last = combo.name is DOUBLE_STRAIGHT and (
+            sit.table.variant.lead_double_straight is LeadDoubleStraight.LAST_CARDS
+        )
+        return ("4A4-TURN-1", what, *(("4A4-TURN-8",) if last else ()))
     rule = beats_rule(top.combination, combo, sit.table)
     level = sit.table.level
     promoted = (

@@ -96,7 +96,7 @@ def advance(
         if passes >= others:  # 4A4-TURN-3 (End of a trick)
             leader = relay(players, out, top.seat)
             if sink is not None:
-                if top.steps:
+                if top.steps and table.chains:
                     sink.append(ChainClosed(None))
                 sink.append(TrickWon(top.seat, leader, top.cards))
             return out, leader, leader, None, 0, ()
@@ -106,13 +106,24 @@ def advance(
     if not left:  # 4A4-TURN-5 (Going out)
         out = (*out, seat)
         over = is_over(players, out)
-    if kind is CAPTURE:  # 4A4-CAPTURE-1 (Capturing a single): the trick ends at once
+    if kind is CAPTURE or (kind is GOU and table.dead):
+        # 4A4-CAPTURE-1 (Capturing a single), 4A4-DEAD-2 (点 ends the trick): the trick ends at
+        # once and the mover leads
         leader = relay(players, out, seat)
         if sink is not None:
             _after_play(table, players, seat, left, out, over, sink)
             sink.append(TrickWon(seat, leader, cards))
         return out, leader, None if over else leader, None, 0, ()
-    if kind is CHA or kind is GOU:
+    if kind is CHA and table.dead:
+        # 4A4-DEAD-1 (叉 on a single): the 叉's two cards stand on top, the single as its base;
+        # the turn goes on from the seat after the 叉 player
+        assert top is not None
+        if rc is None:
+            rc = rank_counts(cards.counts)
+        combo = classify_counts(cards, rc, table, seat)
+        assert combo is not None
+        new_top = make_top(seat, combo, top.combination, top.seat, 1)
+    elif kind is CHA or kind is GOU:
         assert top is not None and top.base is not None
         if rc is None:
             rc = rank_counts(cards.counts)

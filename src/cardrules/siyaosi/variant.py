@@ -25,6 +25,7 @@ __all__ = [
     "Cha",
     "FirstLeader",
     "FirstRuling",
+    "LeadDoubleStraight",
     "LevelPromotion",
     "MultiplierMode",
     "Pairing",
@@ -69,11 +70,20 @@ class BombVsStraight(StrEnum):
 
 class Cha(StrEnum):
     """What two cards of a single's rank do (4A4-CHAIN-2 (Cha), 4A4-CAPTURE-1 (Capturing a
-    single))."""
+    single), 4A4-DEAD-1 (叉 on a single))."""
 
     CHAIN = "chain"
     CAPTURE = "capture"
     OFF = "off"
+    DEAD = "dead"
+
+
+class LeadDoubleStraight(StrEnum):
+    """When a leader may lead a double straight, 4A4-TURN-8 (Leading a double straight): at any
+    lead, or only as the last cards of its hand."""
+
+    ANY = "any"
+    LAST_CARDS = "last_cards"
 
 
 class FirstRuling(StrEnum):
@@ -205,6 +215,13 @@ class Variant(VariantBase):
         ruling="Y-COMBO-3",
         clauses=("4A4-COMBO-3",),
     )
+    level_in_straights: bool = switch(
+        True,
+        doc="Straights and double straights may hold a card of the level rank; false: they "
+        "never do, nor run across it.",
+        ruling="Y-NE-3",
+        clauses=("4A4-COMBO-9",),
+    )
     flush_straights: bool = switch(
         True,
         doc="A one-suit straight beats any mixed straight of its length.",
@@ -238,15 +255,23 @@ class Variant(VariantBase):
         ruling="Y-BEAT-4",
         clauses=("4A4-BEAT-6",),
     )
+    bombs_beat_double_straights: bool = switch(
+        True,
+        doc="Bombs and the joker bomb beat double straights as bomb_vs_straight says; false: "
+        "only a higher double straight of its length or a 4A4 beats a double straight.",
+        ruling="Y-NE-4, Y-NE-5",
+        clauses=("4A4-BEAT-11",),
+    )
     four_threes_beat_4a4: bool = switch(
         True, doc="Exactly four 3s beat every 4A4.", ruling="Y-BEAT-7", clauses=("4A4-BEAT-9",)
     )
     cha: Cha = switch(
         Cha.CHAIN,
         doc="'chain': 勾岔 chain steps; 'capture': a pair on a single ends "
-        "the trick (one-deck 叉); 'off'.",
-        ruling="Y-CHAIN-2, Y-CHAIN-10",
-        clauses=("4A4-CHAIN-2", "4A4-CAPTURE-1"),
+        "the trick (one-deck 叉); 'off'; 'dead': a pair on a single (叉) is beaten only by one "
+        "more card of its rank (点), which ends the trick (north-eastern).",
+        ruling="Y-CHAIN-2, Y-CHAIN-10, Y-NE-6",
+        clauses=("4A4-CHAIN-2", "4A4-CAPTURE-1", "4A4-DEAD-1", "4A4-DEAD-2"),
     )
     gou: bool = switch(
         True,
@@ -265,6 +290,13 @@ class Variant(VariantBase):
         doc="The next seat may 吃 a single with two cards making a 3-card straight.",
         ruling="Y-CHI-1",
         clauses=("4A4-CHI-1",),
+    )
+    lead_double_straight: LeadDoubleStraight = switch(
+        LeadDoubleStraight.ANY,
+        doc="When a double straight may be led: 'any' lead; 'last_cards': only as the last "
+        "cards of the leader's hand.",
+        ruling="Y-NE-4",
+        clauses=("4A4-TURN-8",),
     )
     announce_at: int = switch(
         3,
