@@ -180,7 +180,9 @@ class Exchange:
     @implements("4A4-TRIB-8")
     def leader(self) -> int:
         """Who leads the round's play, 4A4-TRIB-8 (Who leads after the tribute): the emperor,
-        or the payer of the tribute the first receiver took."""
+        or the payer of the tribute the first receiver took. With ``tribute_leader =
+        "heart-three"`` the hands decide, which the table does not see here: the match asks
+        :func:`cardrules.siyaosi.match.state.play_leader`."""
         if self.variant.tribute_leader is TributeLeader.PAYER and self.pairs:
             return self.pairs[0][0]
         return self.dues.emperor

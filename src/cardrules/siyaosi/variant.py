@@ -131,10 +131,12 @@ class Rebellion(StrEnum):
 
 
 class TributeLeader(StrEnum):
-    """Who leads the round after a tribute, 4A4-TRIB-8 (Who leads after the tribute)."""
+    """Who leads every round after the first, 4A4-TRIB-8 (Who leads after the tribute), 4A4-TRIB-9
+    (The holder of 3♥ leads every round)."""
 
     EMPEROR = "emperor"
     PAYER = "payer"
+    HEART_THREE = "heart-three"
 
 
 class MultiplierMode(StrEnum):
@@ -350,10 +352,11 @@ class Variant(VariantBase):
     )
     tribute_leader: TributeLeader = switch(
         TributeLeader.EMPEROR,
-        doc="Who leads after a tribute: the emperor, or the payer of the tribute the first "
-        "receiver took (the emperor when no tribute was paid).",
-        ruling="Y-TRIB-5",
-        clauses=("4A4-TRIB-8",),
+        doc="Who leads every round after the first (round 1: first_leader): the emperor; the "
+        "payer of the tribute the first receiver took (the emperor when no tribute was paid); "
+        "'heart-three': the holder of 3♥ once the tribute is exchanged.",
+        ruling="Y-TRIB-5, Y-NE-1, Y-NE-12",
+        clauses=("4A4-TRIB-8", "4A4-TRIB-9"),
     )
     score_table: tuple[tuple[str, tuple[int, int]], ...] = switch(
         (),
