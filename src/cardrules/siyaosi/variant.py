@@ -19,6 +19,7 @@ from cardrules.implements import implements
 from cardrules.variant import LEVEL_RANKS, VariantBase, switch
 
 __all__ = [
+    "DROP_BACKS",
     "SCORE_OUTCOMES",
     "SCORING_KINDS",
     "BombVsStraight",
@@ -35,6 +36,7 @@ __all__ = [
     "TributePayers",
     "Variant",
     "Victory",
+    "drop_back_table",
 ]
 
 
@@ -158,6 +160,18 @@ SCORE_OUTCOMES = (
 )
 #: The combinations that multiply a round's score, 4A4-SCORE-2 (Multipliers).
 SCORING_KINDS = ("4a4", "joker-bomb", "bomb")
+#: The drop-backs a variant may list, 4A4-LEVEL-6 (Drop-backs): ``"FROM>TO"``, two level ranks,
+#: TO below FROM (``"J>3"``: a ruling team at J swept by its opponents falls back to 3).
+DROP_BACKS = tuple(f"{a.text}>{b.text}" for a in LEVEL_RANKS for b in LEVEL_RANKS if b < a)
+
+
+def drop_back_table(drop_backs: tuple[str, ...]) -> dict[Rank, Rank]:
+    """``drop_backs`` as a table, from level to the level it falls back to, 4A4-LEVEL-6
+    (Drop-backs)."""
+    pairs = (item.split(">") for item in drop_backs)
+    return {Rank.parse(a): Rank.parse(b) for a, b in pairs}
+
+
 #: The ranks a tribute rule may name: 2 … A and the jokers.
 _CARD_RANKS = tuple(r.text for r in Rank)
 
@@ -315,6 +329,14 @@ class Variant(VariantBase):
         clauses=("4A4-LEVEL-5",),
         follows=("gates", _victory_of),
     )
+    drop_backs: tuple[str, ...] = switch(
+        (),
+        doc="Drop-backs, each 'FROM>TO' (two level ranks, TO below FROM, e.g. 'J>3'): a ruling "
+        "team at FROM whose opponents take the first half of the places (反洞) falls back to TO.",
+        choices=DROP_BACKS,
+        ruling="Y-NE-9",
+        clauses=("4A4-LEVEL-6",),
+    )
     tribute: TributePayers = switch(
         TributePayers.CAUGHT,
         doc="Who pays tribute: 'caught' — every caught player; 'places' — after a sweep or "
@@ -392,7 +414,9 @@ class Variant(VariantBase):
     @implements("4A4-TABLE-1")
     def check(self) -> None:
         """4A4-TABLE-1 (Players and decks): every player gets at least three cards; 4A4-LEVEL-5
-        (Winning the match): ``victory`` agrees with ``gates``."""
+        (Winning the match): ``victory`` agrees with ``gates``; 4A4-LEVEL-6 (Drop-backs): one
+        drop-back per level, none below ``start_level``."""
+        self._check_drop_backs()
         if self.total_cards < self.players * 3:
             raise VariantError(
                 f"{self.decks} deck(s) cannot give {self.players} players three cards each",
@@ -413,3 +437,25 @@ class Variant(VariantBase):
                 value=self.victory.value,
                 allowed=(_victory_of(self.gates).value,),
             )
+
+    def _check_drop_backs(self) -> None:
+        """4A4-LEVEL-6 (Drop-backs): a level falls back to one level only, and never below the
+        start level (where no level can be)."""
+        seen: set[str] = set()
+        for item in self.drop_backs:
+            start, to = item.split(">")
+            if start in seen:
+                raise VariantError(
+                    f"two drop-backs from {start}: a level falls back to one level",
+                    key="drop_backs",
+                    value=list(self.drop_backs),
+                )
+            seen.add(start)
+            if Rank.parse(to) < self.start_level:
+                raise VariantError(
+                    f"{item!r} falls below 'start_level' = {self.start_level.text!r}: no level "
+                    "is below the start",
+                    key="drop_backs",
+                    value=list(self.drop_backs),
+                    allowed=f"drop-backs to {self.start_level.text} or above",
+                )
