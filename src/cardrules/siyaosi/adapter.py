@@ -18,7 +18,7 @@ from cardrules.siyaosi.levels import Standing, after_round
 from cardrules.siyaosi.match.phases import Phase
 from cardrules.siyaosi.match.position import is_match_position
 from cardrules.siyaosi.match.state import Match
-from cardrules.siyaosi.moves import Move
+from cardrules.siyaosi.moves import Move, MoveKind
 from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import RoundResult, round_result
 from cardrules.siyaosi.scoring import played_from_names, round_points
@@ -236,7 +236,9 @@ def _next_round(
         deal=tuple(hands),
     )
     while match.phase is Phase.TRIBUTE:
-        match = match.apply(next(iter(match.legal_moves())))
+        moves = list(match.legal_moves())
+        chosen = [m for m in moves if m.kind not in (MoveKind.REBEL, MoveKind.SUPPRESS)]
+        match = match.apply((chosen or moves)[0])
     assert match.exchange is not None and match.play is not None
     return {"tributes": exchanges(match.exchange)["tributes"], "leader": match.play.leader}
 

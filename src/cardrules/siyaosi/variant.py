@@ -30,6 +30,8 @@ __all__ = [
     "MultiplierMode",
     "Pairing",
     "Rebellion",
+    "RebellionEffect",
+    "RebellionJokers",
     "Rise",
     "StraightFloor",
     "TributeLeader",
@@ -130,6 +132,22 @@ class Rebellion(StrEnum):
     OFF = "off"
     CHOICE = "choice"
     AUTO = "auto"
+
+
+class RebellionJokers(StrEnum):
+    """What a payer must hold to rebel, 4A4-TRIB-10 (Rebelling with either joker): a big and a
+    small joker, or either."""
+
+    BOTH = "both"
+    EITHER = "either"
+
+
+class RebellionEffect(StrEnum):
+    """What a rebellion does, 4A4-TRIB-11 (A rebellion that cancels the tribute): the winners pay
+    instead, or the rebel pays nothing."""
+
+    REVERSE = "reverse"
+    CANCEL = "cancel"
 
 
 class TributeLeader(StrEnum):
@@ -366,6 +384,20 @@ class Variant(VariantBase):
         ruling="Y-TRIB-4",
         clauses=("4A4-TRIB-5", "4A4-TRIB-7"),
     )
+    rebellion_jokers: RebellionJokers = switch(
+        RebellionJokers.BOTH,
+        doc="What a payer must hold to rebel: a big and a small joker ('both'), or either "
+        "('either').",
+        ruling="Y-NE-10",
+        clauses=("4A4-TRIB-10",),
+    )
+    rebellion_effect: RebellionEffect = switch(
+        RebellionEffect.REVERSE,
+        doc="What a rebellion does: 'reverse' — the winners pay instead (反贡); 'cancel' — the "
+        "rebel refuses in its turn to pay and pays nothing, the others pay as due.",
+        ruling="Y-NE-10, Y-NE-12",
+        clauses=("4A4-TRIB-11",),
+    )
     suppress_rebellion: bool = switch(
         True,
         doc="A receiver holding both jokers may reveal them to suppress a rebellion.",
@@ -417,6 +449,15 @@ class Variant(VariantBase):
         (Winning the match): ``victory`` agrees with ``gates``; 4A4-LEVEL-6 (Drop-backs): one
         drop-back per level, none below ``start_level``."""
         self._check_drop_backs()
+        if self.rebellion_effect is RebellionEffect.CANCEL and self.suppress_rebellion:
+            raise VariantError(
+                "a rebellion that cancels the rebel's tribute is answered in its turn to pay and "
+                "cannot be suppressed: set 'suppress_rebellion' = false with 'rebellion_effect' "
+                "= 'cancel'",
+                key="suppress_rebellion",
+                value=True,
+                allowed=(False,),
+            )
         if self.total_cards < self.players * 3:
             raise VariantError(
                 f"{self.decks} deck(s) cannot give {self.players} players three cards each",
