@@ -1,8 +1,9 @@
 """Property tests of the 四幺四 match under any accepted variant (every switch, 4, 6 and 8
-players): levels never fall and stay in range, one team rules after round 1, the tribute phase
-conserves cards, every legal tribute-phase move is accepted and every other refused with a code,
-views act as the match does and never show another hand, JSON round-trips in every phase, and
-random matches end with a winner within the bound spec/siyaosi.md states (4A4-MATCH-1)."""
+players): levels never fall but by a drop-back and stay in range, one team rules after round 1,
+the tribute phase conserves cards, every legal tribute-phase move is accepted and every other
+refused with a code, views act as the match does and never show another hand, JSON round-trips
+in every phase, and random matches end with a winner within the bound spec/siyaosi.md states
+(4A4-MATCH-1)."""
 
 from __future__ import annotations
 
@@ -15,13 +16,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules.cards import Rank
+from cardrules.cards import Card, Rank, Suit
 from cardrules.multiset import Cards
 from cardrules.siyaosi import Match, Move, MoveKind, Phase, Variant, load_variant
 from cardrules.siyaosi.levels import TOP
+from cardrules.siyaosi.variant import drop_back_table
 from cardrules.testing.strategies import seeds, variants
 
 VARIANTS = variants("siyaosi")
+HEART_THREE = Card(Rank.THREE, Suit.HEARTS)
 #: The most rounds a random match may take: spec/siyaosi.md, 4A4-MATCH-1 states the bound and
 #: the measurements behind it.
 MAX_ROUNDS_ANY_VARIANT = 3_000
@@ -62,7 +65,11 @@ def test_levels_never_fall_stay_in_range_and_one_team_rules_after_round_1(
         assert all(start <= level <= TOP for level in levels)
         if seen:
             before = seen[-1][1]
-            assert all(a >= b for a, b in zip(levels, before, strict=True)), "a level fell"
+            # a level falls only by a drop-back, 4A4-LEVEL-6 (Drop-backs)
+            drops = drop_back_table(m.variant.drop_backs)
+            assert all(a >= b or drops.get(b) is a for a, b in zip(levels, before, strict=True)), (
+                "a level fell"
+            )
         if m.is_over:  # the winner: the last round's emperor's team
             assert ruling == winner == m.result().last.emperor % 2
         elif m.round > 1:  # the emperor's team of the round before rules
@@ -238,3 +245,46 @@ def test_random_matches_of_the_presets_end_within_the_bound() -> None:
             while not match.is_over:
                 match = match.apply(match.random_move(rng))
             assert match.result().rounds <= MAX_ROUNDS_PRESETS[players]
+
+
+#: The north-eastern match switches (Y-NE-1, Y-NE-7 … Y-NE-10), pinned over any drawn variant.
+NORTHEAST_MATCH = {
+    "decks": 1,
+    "players": 4,
+    "first_leader": "heart-three",
+    "first_ruling": "leader",
+    "tribute_leader": "heart-three",
+    "rise": "catches",
+    "gates": ("3", "J", "A"),
+    "drop_backs": ("J>3", "A>J"),
+    "tribute": "places",
+    "rebellion_jokers": "either",
+    "rebellion_effect": "cancel",
+    "suppress_rebellion": False,
+}
+
+
+@pytest.mark.slow
+@settings(max_examples=6)
+@given(variants("siyaosi", **NORTHEAST_MATCH), seeds())
+def test_a_north_eastern_match_ends_its_views_act_and_it_round_trips(
+    variant: object, seed: int
+) -> None:
+    """4A4-TRIB-9 … 4A4-TRIB-11, 4A4-LEVEL-6: a random match under the north-eastern match
+    switches ends with a winner; every moment of its first rounds' tribute phases (and every
+    seventh of the play) round-trips as JSON and its views act as the match does."""
+    match = _new(variant, seed)
+    rng = random.Random(seed)
+
+    def check(m: Match) -> None:
+        _views_act_as_the_match(m)
+        _round_trips(m)
+        if m.play is not None and not m.play_moves and m.round > 1:
+            three = next(s for s, h in enumerate(m.hands) if h.count(HEART_THREE))
+            assert m.play.leader == three
+
+    match = _walk(match, rng, 3, check)
+    while not match.is_over:
+        assert match.round <= MAX_ROUNDS_ANY_VARIANT, "a random match went on too long"
+        match = match.apply(match.random_move(rng))
+    assert match.result().levels[match.result().winner] == TOP

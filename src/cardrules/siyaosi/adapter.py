@@ -18,13 +18,13 @@ from cardrules.siyaosi.levels import Standing, after_round
 from cardrules.siyaosi.match.phases import Phase
 from cardrules.siyaosi.match.position import is_match_position
 from cardrules.siyaosi.match.state import Match
-from cardrules.siyaosi.moves import Move
+from cardrules.siyaosi.moves import Move, MoveKind
 from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import RoundResult, round_result
 from cardrules.siyaosi.scoring import played_from_names, round_points
 from cardrules.siyaosi.state import State
 from cardrules.siyaosi.tribute import Exchange, dues
-from cardrules.siyaosi.variant import Variant
+from cardrules.siyaosi.variant import TributeLeader, Variant
 
 __all__ = ["ADAPTER", "SiyaosiAdapter", "exchanges", "table_of"]
 
@@ -187,9 +187,13 @@ class SiyaosiAdapter(StateAdapter[Move]):
             "winner": -1 if standing.winner is None else standing.winner,
         }
         # The next round's tributes and leader: computed whenever they can be (a ruling shows
-        # them); a case checking them without the next deal, when tribute is due, is refused.
+        # them); a case checking them without the next deal, when tribute is due or the holder
+        # of 3♥ leads, is refused.
         next_hands = case.get("next_hands")
-        due = standing.winner is None and bool(dues(variant, result).payers)
+        due = standing.winner is None and (
+            bool(dues(variant, result).payers)
+            or variant.tribute_leader is TributeLeader.HEART_THREE
+        )
         if "tributes" in then or "leader" in then or next_hands is not None or not due:
             observed |= _next_round(variant, standing, result, next_hands)
         return observed
@@ -206,10 +210,12 @@ def _next_round(
     if standing.winner is not None:
         return {"tributes": (), "leader": -1}
     if next_hands is None:
-        if not dues(variant, result).payers:
+        heart_three = variant.tribute_leader is TributeLeader.HEART_THREE
+        if not dues(variant, result).payers and not heart_three:
             return {"tributes": (), "leader": result.emperor}
         raise CardrulesError(
-            "tribute is due: give next_hands, the next round's deal", code="bad-case-file"
+            "tribute is due, or the holder of 3♥ leads: give next_hands, the next round's deal",
+            code="bad-case-file",
         )
     if not isinstance(next_hands, list) or len(next_hands) != variant.players:
         raise PositionError(f"one card group per seat ({variant.players})", key="next_hands")
@@ -230,7 +236,9 @@ def _next_round(
         deal=tuple(hands),
     )
     while match.phase is Phase.TRIBUTE:
-        match = match.apply(next(iter(match.legal_moves())))
+        moves = list(match.legal_moves())
+        chosen = [m for m in moves if m.kind not in (MoveKind.REBEL, MoveKind.SUPPRESS)]
+        match = match.apply((chosen or moves)[0])
     assert match.exchange is not None and match.play is not None
     return {"tributes": exchanges(match.exchange)["tributes"], "leader": match.play.leader}
 

@@ -88,12 +88,18 @@ TRIBUTE_CODES = CodeTable(
         "4A4-TRIB-7",
         "the seat in turn owes another kind of move (a rebellion answer, a tribute, a return)",
     ),
-    Code("no-joker-pair", "4A4-TRIB-5", "revealing needs a big and a small joker in hand"),
+    Code(
+        "no-joker-pair",
+        "4A4-TRIB-5",
+        "revealing needs a big and a small joker in hand (a rebel: either, with "
+        "rebellion_jokers = 'either')",
+        also=("4A4-TRIB-10",),
+    ),
     Code(
         "cannot-pass",
         "4A4-TRIB-7",
         "the seat must act: it holds a card it may give, or must rebel",
-        also=("4A4-TRIB-5",),
+        also=("4A4-TRIB-5", "4A4-TRIB-11"),
     ),
     Code(
         "one-card", "4A4-TRIB-2", "a tribute or a return is exactly one card", also=("4A4-TRIB-4",)

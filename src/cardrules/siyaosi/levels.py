@@ -13,9 +13,9 @@ import attrs
 from cardrules.cards import Rank
 from cardrules.implements import implements
 from cardrules.siyaosi.result import RoundResult
-from cardrules.siyaosi.variant import Rise, Variant, Victory
+from cardrules.siyaosi.variant import Rise, Variant, Victory, drop_back_table
 
-__all__ = ["Standing", "after_round", "caught_all", "rise"]
+__all__ = ["Standing", "after_round", "caught_all", "drop_back", "rise"]
 
 #: The top level: no level passes it.
 TOP = Rank.ACE
@@ -71,8 +71,17 @@ def after_round(
         # (with nobody ruling, the emperor's team counts as ruling); a reverse sweep or a split
         # hands the stage to the emperor's team at its stored level.
         new[team] = rise(levels[team], variant.sweep_rise, full, gates)
+    if ruling is not None and team != ruling and full:
+        new[ruling] = drop_back(variant, levels[ruling])
     after = (new[0], new[1])
     return Standing(after, team, _winner(variant, levels, after, team, full))
+
+
+@implements("4A4-LEVEL-6")
+def drop_back(variant: Variant, level: Rank) -> Rank:
+    """The level a ruling team at ``level`` falls back to when its opponents swept the round
+    (反洞), 4A4-LEVEL-6 (Drop-backs): as ``drop_backs`` says, else ``level``."""
+    return drop_back_table(variant.drop_backs).get(level, level)
 
 
 @implements("4A4-LEVEL-5")

@@ -47,7 +47,7 @@ from cardrules.slots import builder, setter
 from cardrules.tracker import check_played, laid, read_played
 from cardrules.variant import variant_of
 
-__all__ = ["State", "deal_sizes", "first_leader"]
+__all__ = ["State", "deal_sizes", "first_leader", "heart_three_holder"]
 
 _Derived = tuple[int | None, Top | None, int]
 
@@ -66,9 +66,15 @@ def first_leader(variant: Variant, hands: Sequence[Cards]) -> int:
     """Who leads a freshly dealt first round, 4A4-TABLE-4 (Who leads the first trick): seat 0,
     or the lowest seat holding a 3♥ (every deal holds one)."""
     if variant.first_leader is FirstLeader.HEART_THREE:
-        three = Card(Rank.THREE, Suit.HEARTS)
-        return next(s for s, h in enumerate(hands) if h.count(three))
+        return heart_three_holder(hands)
     return 0
+
+
+def heart_three_holder(hands: Sequence[Cards]) -> int:
+    """The lowest-numbered seat holding a 3♥ (every deal holds one, and a tribute exchange
+    moves cards between hands without taking any off the table)."""
+    three = Card(Rank.THREE, Suit.HEARTS)
+    return next(s for s, h in enumerate(hands) if h.count(three))
 
 
 def _levels(levels: Sequence[Rank | str] | None, variant: Variant) -> tuple[Rank, Rank]:

@@ -24,7 +24,15 @@ from cardrules.siyaosi.levels import caught_all
 from cardrules.siyaosi.moves import Move, MoveKind
 from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import RoundResult
-from cardrules.siyaosi.variant import Pairing, Rebellion, TributeLeader, TributePayers, Variant
+from cardrules.siyaosi.variant import (
+    Pairing,
+    Rebellion,
+    RebellionEffect,
+    RebellionJokers,
+    TributeLeader,
+    TributePayers,
+    Variant,
+)
 
 __all__ = [
     "STEP_KIND",
@@ -32,10 +40,12 @@ __all__ = [
     "Exchange",
     "Step",
     "both_jokers",
+    "cancels",
     "due_cards",
     "dues",
     "excluded",
     "giveable",
+    "may_rebel",
     "places",
 ]
 
@@ -106,6 +116,26 @@ def both_jokers(hand: Cards) -> bool:
     return hand.rank_count(Rank.SMALL_JOKER) > 0 and hand.rank_count(Rank.BIG_JOKER) > 0
 
 
+@implements("4A4-TRIB-10")
+def may_rebel(variant: Variant, hand: Cards) -> bool:
+    """Whether ``hand`` holds what a rebel must hold, 4A4-TRIB-10 (Rebelling with either
+    joker): a big and a small joker, or with ``rebellion_jokers = "either"`` one of them."""
+    if variant.rebellion_jokers is RebellionJokers.EITHER:
+        return hand.rank_count(Rank.SMALL_JOKER) > 0 or hand.rank_count(Rank.BIG_JOKER) > 0
+    return both_jokers(hand)
+
+
+@implements("4A4-TRIB-11")
+def cancels(variant: Variant) -> bool:
+    """Whether a rebellion is a payer's refusal in its turn to pay, 4A4-TRIB-11 (A rebellion that
+    cancels the tribute): the rebel pays nothing, recorded as a tribute of no card, so the
+    remaining tributes are paired as usual — with 双贡 the remaining one goes to the emperor.
+    There is then no rebellion step before the tributes (nor a suppression)."""
+    return variant.rebellion is not Rebellion.OFF and (
+        variant.rebellion_effect is RebellionEffect.CANCEL
+    )
+
+
 @attrs.frozen
 class Exchange:
     """The tribute phase as the table sees it. ``step`` and ``asked`` (how many seats of the
@@ -129,7 +159,8 @@ class Exchange:
     def start(cls, variant: Variant, table: Table, owed: Dues) -> Exchange:
         """The phase before anyone acts; ``table`` is the coming round's (its levels and ruling
         team rank the tributes)."""
-        first = Step.TRIBUTE if variant.rebellion is Rebellion.OFF else Step.REBEL
+        off = variant.rebellion is Rebellion.OFF or cancels(variant)
+        first = Step.TRIBUTE if off else Step.REBEL
         return cls(variant, table, owed, first if owed.payers else Step.DONE)
 
     # ------------------------------------------------------------------ who acts
@@ -180,7 +211,9 @@ class Exchange:
     @implements("4A4-TRIB-8")
     def leader(self) -> int:
         """Who leads the round's play, 4A4-TRIB-8 (Who leads after the tribute): the emperor,
-        or the payer of the tribute the first receiver took."""
+        or the payer of the tribute the first receiver took. With ``tribute_leader =
+        "heart-three"`` the hands decide, which the table does not see here: the match asks
+        :func:`cardrules.siyaosi.match.state.play_leader`."""
         if self.variant.tribute_leader is TributeLeader.PAYER and self.pairs:
             return self.pairs[0][0]
         return self.dues.emperor
@@ -198,6 +231,7 @@ class Exchange:
             if kind is MoveKind.SUPPRESS:
                 return attrs.evolve(self, suppressor=move.seat, step=Step.TRIBUTE, asked=0)
             return self._next(Step.TRIBUTE)
+        # a refusal pays no card, 4A4-TRIB-11 (A rebellion that cancels the tribute)
         if self.step is Step.TRIBUTE:
             paid = (*self.paid, (move.seat, move.cards))
             after = attrs.evolve(self, paid=paid, asked=self.asked + 1)

@@ -19,6 +19,7 @@ from cardrules.implements import implements
 from cardrules.variant import LEVEL_RANKS, VariantBase, switch
 
 __all__ = [
+    "DROP_BACKS",
     "SCORE_OUTCOMES",
     "SCORING_KINDS",
     "BombVsStraight",
@@ -30,12 +31,15 @@ __all__ = [
     "MultiplierMode",
     "Pairing",
     "Rebellion",
+    "RebellionEffect",
+    "RebellionJokers",
     "Rise",
     "StraightFloor",
     "TributeLeader",
     "TributePayers",
     "Variant",
     "Victory",
+    "drop_back_table",
 ]
 
 
@@ -140,11 +144,29 @@ class Rebellion(StrEnum):
     AUTO = "auto"
 
 
+class RebellionJokers(StrEnum):
+    """What a payer must hold to rebel, 4A4-TRIB-10 (Rebelling with either joker): a big and a
+    small joker, or either."""
+
+    BOTH = "both"
+    EITHER = "either"
+
+
+class RebellionEffect(StrEnum):
+    """What a rebellion does, 4A4-TRIB-11 (A rebellion that cancels the tribute): the winners pay
+    instead, or the rebel pays nothing."""
+
+    REVERSE = "reverse"
+    CANCEL = "cancel"
+
+
 class TributeLeader(StrEnum):
-    """Who leads the round after a tribute, 4A4-TRIB-8 (Who leads after the tribute)."""
+    """Who leads every round after the first, 4A4-TRIB-8 (Who leads after the tribute), 4A4-TRIB-9
+    (The holder of 3♥ leads every round)."""
 
     EMPEROR = "emperor"
     PAYER = "payer"
+    HEART_THREE = "heart-three"
 
 
 class MultiplierMode(StrEnum):
@@ -166,6 +188,18 @@ SCORE_OUTCOMES = (
 )
 #: The combinations that multiply a round's score, 4A4-SCORE-2 (Multipliers).
 SCORING_KINDS = ("4a4", "joker-bomb", "bomb")
+#: The drop-backs a variant may list, 4A4-LEVEL-6 (Drop-backs): ``"FROM>TO"``, two level ranks,
+#: TO below FROM (``"J>3"``: a ruling team at J swept by its opponents falls back to 3).
+DROP_BACKS = tuple(f"{a.text}>{b.text}" for a in LEVEL_RANKS for b in LEVEL_RANKS if b < a)
+
+
+def drop_back_table(drop_backs: tuple[str, ...]) -> dict[Rank, Rank]:
+    """``drop_backs`` as a table, from level to the level it falls back to, 4A4-LEVEL-6
+    (Drop-backs)."""
+    pairs = (item.split(">") for item in drop_backs)
+    return {Rank.parse(a): Rank.parse(b) for a, b in pairs}
+
+
 #: The ranks a tribute rule may name: 2 … A and the jokers.
 _CARD_RANKS = tuple(r.text for r in Rank)
 
@@ -345,6 +379,14 @@ class Variant(VariantBase):
         clauses=("4A4-LEVEL-5",),
         follows=("gates", _victory_of),
     )
+    drop_backs: tuple[str, ...] = switch(
+        (),
+        doc="Drop-backs, each 'FROM>TO' (two level ranks, TO below FROM, e.g. 'J>3'): a ruling "
+        "team at FROM whose opponents take the first half of the places (反洞) falls back to TO.",
+        choices=DROP_BACKS,
+        ruling="Y-NE-9",
+        clauses=("4A4-LEVEL-6",),
+    )
     tribute: TributePayers = switch(
         TributePayers.CAUGHT,
         doc="Who pays tribute: 'caught' — every caught player; 'places' — after a sweep or "
@@ -374,6 +416,20 @@ class Variant(VariantBase):
         ruling="Y-TRIB-4",
         clauses=("4A4-TRIB-5", "4A4-TRIB-7"),
     )
+    rebellion_jokers: RebellionJokers = switch(
+        RebellionJokers.BOTH,
+        doc="What a payer must hold to rebel: a big and a small joker ('both'), or either "
+        "('either').",
+        ruling="Y-NE-10",
+        clauses=("4A4-TRIB-10",),
+    )
+    rebellion_effect: RebellionEffect = switch(
+        RebellionEffect.REVERSE,
+        doc="What a rebellion does: 'reverse' — the winners pay instead (反贡); 'cancel' — the "
+        "rebel refuses in its turn to pay and pays nothing, the others pay as due.",
+        ruling="Y-NE-10, Y-NE-12",
+        clauses=("4A4-TRIB-11",),
+    )
     suppress_rebellion: bool = switch(
         True,
         doc="A receiver holding both jokers may reveal them to suppress a rebellion.",
@@ -382,10 +438,11 @@ class Variant(VariantBase):
     )
     tribute_leader: TributeLeader = switch(
         TributeLeader.EMPEROR,
-        doc="Who leads after a tribute: the emperor, or the payer of the tribute the first "
-        "receiver took (the emperor when no tribute was paid).",
-        ruling="Y-TRIB-5",
-        clauses=("4A4-TRIB-8",),
+        doc="Who leads every round after the first (round 1: first_leader): the emperor; the "
+        "payer of the tribute the first receiver took (the emperor when no tribute was paid); "
+        "'heart-three': the holder of 3♥ once the tribute is exchanged.",
+        ruling="Y-TRIB-5, Y-NE-1, Y-NE-12",
+        clauses=("4A4-TRIB-8", "4A4-TRIB-9"),
     )
     score_table: tuple[tuple[str, tuple[int, int]], ...] = switch(
         (),
@@ -421,7 +478,18 @@ class Variant(VariantBase):
     @implements("4A4-TABLE-1")
     def check(self) -> None:
         """4A4-TABLE-1 (Players and decks): every player gets at least three cards; 4A4-LEVEL-5
-        (Winning the match): ``victory`` agrees with ``gates``."""
+        (Winning the match): ``victory`` agrees with ``gates``; 4A4-LEVEL-6 (Drop-backs): one
+        drop-back per level, none below ``start_level``."""
+        self._check_drop_backs()
+        if self.rebellion_effect is RebellionEffect.CANCEL and self.suppress_rebellion:
+            raise VariantError(
+                "a rebellion that cancels the rebel's tribute is answered in its turn to pay and "
+                "cannot be suppressed: set 'suppress_rebellion' = false with 'rebellion_effect' "
+                "= 'cancel'",
+                key="suppress_rebellion",
+                value=True,
+                allowed=(False,),
+            )
         if self.total_cards < self.players * 3:
             raise VariantError(
                 f"{self.decks} deck(s) cannot give {self.players} players three cards each",
@@ -442,3 +510,25 @@ class Variant(VariantBase):
                 value=self.victory.value,
                 allowed=(_victory_of(self.gates).value,),
             )
+
+    def _check_drop_backs(self) -> None:
+        """4A4-LEVEL-6 (Drop-backs): a level falls back to one level only, and never below the
+        start level (where no level can be)."""
+        seen: set[str] = set()
+        for item in self.drop_backs:
+            start, to = item.split(">")
+            if start in seen:
+                raise VariantError(
+                    f"two drop-backs from {start}: a level falls back to one level",
+                    key="drop_backs",
+                    value=list(self.drop_backs),
+                )
+            seen.add(start)
+            if Rank.parse(to) < self.start_level:
+                raise VariantError(
+                    f"{item!r} falls below 'start_level' = {self.start_level.text!r}: no level "
+                    "is below the start",
+                    key="drop_backs",
+                    value=list(self.drop_backs),
+                    allowed=f"drop-backs to {self.start_level.text} or above",
+                )

@@ -22,17 +22,26 @@ from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import round_result
 from cardrules.siyaosi.state import deal_sizes
 from cardrules.siyaosi.tribute import Exchange, Step
-from cardrules.siyaosi.variant import Variant, Victory
+from cardrules.siyaosi.variant import RebellionJokers, Variant, Victory
 from cardrules.siyaosi.view import View
 
 if TYPE_CHECKING:
     from cardrules.siyaosi.match.state import Match
     from cardrules.siyaosi.match.view import MatchView
 
-__all__ = ["JOKERS", "Seen", "check_facts", "check_view", "rebuild_exchange"]
+__all__ = ["JOKERS", "Seen", "check_facts", "check_view", "rebuild_exchange", "revealers"]
 
 #: What a seat reveals to rebel or to suppress a rebellion.
 JOKERS = Cards.parse("SJ BJ")
+
+
+def revealers(ex: Exchange) -> tuple[int, ...]:
+    """The seats that showed a big and a small joker in the tribute phase ``ex``: a rebel who
+    had to hold both (4A4-TRIB-10 (Rebelling with either joker): with ``"either"`` the table
+    knows only that it holds one, not which) and a suppressor."""
+    both = ex.variant.rebellion_jokers is RebellionJokers.BOTH
+    rebel = (ex.rebel,) if ex.rebel is not None and both else ()
+    return (*rebel, *(() if ex.suppressor is None else (ex.suppressor,)))
 
 
 # ---------------------------------------------------------------------- checking the facts

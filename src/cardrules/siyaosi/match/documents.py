@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from cardrules.jsonio import JSON, JSONObject, Reader, document, open_document
-from cardrules.siyaosi.match.check import JOKERS, Seen, rebuild_exchange
+from cardrules.siyaosi.match.check import JOKERS, Seen, rebuild_exchange, revealers
 from cardrules.siyaosi.match.record import (
     MAX_ROUNDS,
     SEEDS,
@@ -182,11 +182,7 @@ def exchange_json(ex: Exchange) -> JSONObject:
     """The tribute phase as the table sees it: who owes whom, the step and who acts, the jokers
     revealed, the tributes paid and taken, the returns (a card this seat may not see is
     ``null``)."""
-    revealed: list[JSON] = [
-        {"seat": seat, "cards": str(JOKERS)}
-        for seat in (ex.rebel, ex.suppressor)
-        if seat is not None
-    ]
+    revealed: list[JSON] = [{"seat": seat, "cards": str(JOKERS)} for seat in revealers(ex)]
     return {
         "payers": list(ex.dues.payers),
         "receivers": list(ex.dues.receivers),

@@ -22,11 +22,13 @@ from cardrules.siyaosi.tribute import (
     Exchange,
     Step,
     both_jokers,
+    cancels,
     due_cards,
     excluded,
     giveable,
+    may_rebel,
 )
-from cardrules.siyaosi.variant import Rebellion, Variant
+from cardrules.siyaosi.variant import Rebellion, RebellionJokers, Variant
 
 __all__ = [
     "GROUNDS",
@@ -100,22 +102,43 @@ def explain_tribute(ex: Exchange, move: Move, hand: Cards) -> Illegal | None:
         who = "nobody" if ex.turn is None else f"seat {ex.turn}"
         return _refuse("not-due", f"{who} acts now in the tribute phase, not seat {seat}")
     due = STEP_KIND.get(ex.step)
-    if kind is not PASS and kind is not due:
+    refusal = ex.step is Step.TRIBUTE and kind is MoveKind.REBEL and cancels(ex.variant)
+    if kind is not PASS and kind is not due and not refusal:
         return _refuse("wrong-tribute-move", f"seat {seat} owes a {due} move now, not a {kind}")
+    if kind is MoveKind.REBEL:
+        if not may_rebel(ex.variant, hand):
+            either = ex.variant.rebellion_jokers is RebellionJokers.EITHER
+            held = "no joker" if either else "no big and small joker"
+            return _refuse("no-joker-pair", f"seat {seat} holds {held} to reveal", "4A4-TRIB-5")
+        return None
+    if ex.step is Step.TRIBUTE and _must_refuse(ex, hand):
+        return _refuse(
+            "cannot-pass",
+            f"seat {seat} holds a joker: with rebellion = auto it must refuse its tribute (rebel)",
+            "4A4-TRIB-11",
+        )
     if kind is PASS:
         return _explain_pass(ex, seat, hand)
-    if kind is MoveKind.REBEL or kind is MoveKind.SUPPRESS:
+    if kind is MoveKind.SUPPRESS:
         if not both_jokers(hand):
             return _refuse("no-joker-pair", f"seat {seat} holds no big and small joker to reveal")
         return None
     return _explain_card(ex, move, hand)
 
 
+def _must_refuse(ex: Exchange, hand: Cards) -> bool:
+    """Whether a payer must refuse its tribute: a cancelling rebellion that is automatic, and the
+    jokers for it in hand, 4A4-TRIB-11 (A rebellion that cancels the tribute)."""
+    auto = ex.variant.rebellion is Rebellion.AUTO
+    return auto and cancels(ex.variant) and may_rebel(ex.variant, hand)
+
+
 def _explain_pass(ex: Exchange, seat: int, hand: Cards) -> Illegal | None:
-    if ex.step is Step.REBEL and ex.variant.rebellion is Rebellion.AUTO and both_jokers(hand):
+    auto = ex.variant.rebellion is Rebellion.AUTO
+    if ex.step is Step.REBEL and auto and may_rebel(ex.variant, hand):
         return _refuse(
             "cannot-pass",
-            f"seat {seat} holds both jokers: with rebellion = auto it must rebel",
+            f"seat {seat} holds the jokers to rebel: with rebellion = auto it must rebel",
             "4A4-TRIB-5",
         )
     if ex.step is Step.TRIBUTE and due_cards(ex, hand):
@@ -150,11 +173,17 @@ def tribute_moves(ex: Exchange, seat: int, hand: Cards) -> list[Move]:
     if seat != ex.turn:
         return []
     kind = STEP_KIND[ex.step]
-    if ex.step is Step.REBEL or ex.step is Step.SUPPRESS:
+    if ex.step is Step.REBEL:
+        candidates = [Move(seat, PASS)] + (
+            [Move(seat, kind)] if may_rebel(ex.variant, hand) else []
+        )
+    elif ex.step is Step.SUPPRESS:
         candidates = [Move(seat, PASS)] + ([Move(seat, kind)] if both_jokers(hand) else [])
     elif ex.step is Step.TRIBUTE:
         due = due_cards(ex, hand)
         candidates = [Move(seat, kind, Cards.of([c])) for c in due] or [Move(seat, PASS)]
+        # a refusal, 4A4-TRIB-11 (A rebellion that cancels the tribute)
+        candidates.append(Move(seat, MoveKind.REBEL))
     else:
         candidates = [Move(seat, kind, Cards.of([c])) for c in giveable(ex.variant, hand)]
     legal = [m for m in candidates if explain_tribute(ex, m, hand) is None]

@@ -70,9 +70,9 @@ from cardrules.siyaosi.scoring import (
     outcome,
     round_points,
 )
-from cardrules.siyaosi.state import State, first_leader
+from cardrules.siyaosi.state import State, first_leader, heart_three_holder
 from cardrules.siyaosi.tribute import Exchange
-from cardrules.siyaosi.variant import Variant
+from cardrules.siyaosi.variant import TributeLeader, Variant
 from cardrules.slots import evolver
 from cardrules.variant import variant_of
 
@@ -271,9 +271,10 @@ class Match(Derives, MatchFacts, Recording[Move]):
         moves = (*self.exchange_moves, move)
         if not after.done:
             return evolved(self, exchange_moves=moves, exchange=after, held=held)
-        play = State(after.table, held, after.leader)
+        leader = play_leader(after, held)
+        play = State(after.table, held, leader)
         if sink is not None:
-            sink.append(PlayStarted(self.round, after.leader))
+            sink.append(PlayStarted(self.round, leader))
         return evolved(
             self, exchange_moves=moves, exchange=after, held=held, play=play, phase=Phase.PLAY
         )
@@ -376,11 +377,25 @@ def begin_round(start: Match, sink: list[Event] | None) -> Match:
     if start.opening is not None:
         leader, out = start.opening.leader, start.opening.out
     else:
-        leader, out = (first_leader(variant, start.deal) if ex is None else ex.leader), ()
+        leader, out = (
+            (first_leader(variant, start.deal) if ex is None else play_leader(ex, start.deal)),
+            (),
+        )
     play = State(table, start.deal, leader, out)
     if sink is not None:
         sink.append(PlayStarted(start.round, leader))
     return evolved(start, phase=Phase.PLAY, play=play, **common)
+
+
+@implements("4A4-TRIB-9")
+def play_leader(ex: Exchange, hands: tuple[Cards, ...]) -> int:
+    """Who leads a round after the first once its tribute phase ``ex`` is done and the hands are
+    ``hands``: with ``tribute_leader = "heart-three"`` the holder of 3♥, 4A4-TRIB-9 (The holder
+    of 3♥ leads every round); else as the exchange says, 4A4-TRIB-8 (Who leads after the
+    tribute)."""
+    if ex.variant.tribute_leader is TributeLeader.HEART_THREE:
+        return heart_three_holder(hands)
+    return ex.leader
 
 
 def exchanged(

@@ -27,7 +27,7 @@ from cardrules.legal import LegalMoves
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, for_seat
 from cardrules.records import Recording
-from cardrules.siyaosi.match.check import JOKERS, check_view
+from cardrules.siyaosi.match.check import JOKERS, check_view, revealers
 from cardrules.siyaosi.match.documents import match_view_json, read_match_view
 from cardrules.siyaosi.match.facts import MatchFacts
 from cardrules.siyaosi.match.phases import (
@@ -206,9 +206,8 @@ def exchange_shown(ex: Exchange | None, seat: int, players: int) -> tuple[Cards,
     shown = [Cards()] * players
     if ex is None:
         return tuple(shown)
-    for revealer in (ex.rebel, ex.suppressor):  # both jokers shown, 4A4-TRIB-5 (Rebellion)
-        if revealer is not None:
-            shown[revealer] = shown[revealer] + JOKERS
+    for revealer in revealers(ex):  # both jokers shown, 4A4-TRIB-5 (Rebellion)
+        shown[revealer] = shown[revealer] + JOKERS
     for payer, cards in ex.paid:  # a joker shown may be the tribute paid
         shown[payer] = still_held(shown[payer], cards)
     for _payer, receiver, cards in ex.pairs:
