@@ -24,9 +24,10 @@ from cardrules.events import Event
 from cardrules.jsonio import JSON
 from cardrules.multiset import Cards
 from cardrules.shengji import Match, Move, MoveKind, Phase, Variant, load_variant
-from cardrules.shengji.bids import contained_rank, order_rank
+from cardrules.shengji.bids import bid_face, contained_rank, order_rank
 from cardrules.shengji.events import RoundOver
 from cardrules.shengji.scoring import points_of
+from cardrules.shengji.variant import BidReinforce
 from cardrules.testing.strategies import seeds, variants
 from cardrules.testing.tamper import tampered
 
@@ -91,7 +92,13 @@ def test_bids_only_ever_rise(variant: Variant, seed: int) -> None:
             assert rank > contained_rank(standing.cards, level, variant.fry_order)
         assert after.bid is not None and after.bid.cards == move.cards
         assert after.bid.seat == move.seat
-        assert standing is None or standing.seat != move.seat
+        # a seat overcalls its own bid only where the table allows it, SJ-BID-10 (Reinforcing a
+        # bid); with same_suit only with the same face
+        if standing is not None and standing.seat == move.seat:
+            assert variant.bid_reinforce is not BidReinforce.OFF
+            if variant.bid_reinforce is BidReinforce.SAME_SUIT:
+                face, held_face = bid_face(move.cards, level), bid_face(standing.cards, level)
+                assert face is not None and held_face is not None and face[1] == held_face[1]
 
 
 @SETTINGS
