@@ -213,7 +213,7 @@ class Exchange:
         """Who leads the round's play, 4A4-TRIB-8 (Who leads after the tribute): the emperor,
         or the payer of the tribute the first receiver took. With ``tribute_leader =
         "heart-three"`` the hands decide, which the table does not see here: the match asks
-        :func:`cardrules.siyaosi.match.state.play_leader`."""
+        ``play_leader`` in :mod:`cardrules.siyaosi.match.state`."""
         if self.variant.tribute_leader is TributeLeader.PAYER and self.pairs:
             return self.pairs[0][0]
         return self.dues.emperor
