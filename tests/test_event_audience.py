@@ -280,8 +280,8 @@ TABLES = [
           {"start_level": _LEVELS}),
     Table("siyaosi", "one-deck", {}, (19, "heuristic", {"start_level": "Q"}), 2, 600,
           {"start_level": _LEVELS}),
-    Table("siyaosi", "northeast", {}, (19, "heuristic", {"start_level": "Q"}), 2, 600,
-          {"start_level": _LEVELS}),
+    Table("siyaosi", "northeast", {}, (19, "heuristic", {"start_level": "3"}), 2, 600,
+          {"start_level": ("3", "2")}),  # its drop-backs reach 3: no start above it
     Table("siyaosi", "classic", _SIX, (11, "heuristic", {"start_level": "A"}), 1, 500,
           {"start_level": _LEVELS}),
     Table("siyaosi", "classic", _EIGHT, (11, "heuristic", {"start_level": "A"}), 1, 300,
