@@ -31,9 +31,9 @@ from typing import ClassVar
 from cardrules import args
 from cardrules.errors import CardrulesError
 from cardrules.game import GameView
-from cardrules.siyaosi.bots import HardBot
+from cardrules.siyaosi.bots import HardBot, _is_bomb, _weakest_strength
 from cardrules.siyaosi.calls import classify
-from cardrules.siyaosi.combos import BOMB, FOUR_A_FOUR, JOKER_BOMB, Combination
+from cardrules.siyaosi.combos import Combination
 from cardrules.siyaosi.match.view import MatchView
 from cardrules.siyaosi.moves import CAPTURE, CHA, CHI, GOU, PASS, PLAY, Move
 from cardrules.siyaosi.state import State
@@ -42,7 +42,6 @@ from cardrules.tracker import Tracker, deal_unseen
 
 __all__ = ["ExpertBot"]
 
-_BOMBS = frozenset((BOMB, JOKER_BOMB, FOUR_A_FOUR))
 _STEPS = (CHA, GOU, CAPTURE)
 _HARD = HardBot()
 
@@ -199,13 +198,9 @@ class ExpertBot:
     def _combo(self, view: View, move: Move) -> Combination | None:
         return classify(move.cards, view.table, view.seat) if move.cards else None
 
-    def _bomb(self, view: View, move: Move) -> bool:
-        combo = self._combo(view, move)
-        return combo is not None and combo.name in _BOMBS
-
-    def _strength(self, view: View, move: Move) -> int:
-        combo = self._combo(view, move)
-        return 0 if combo is None else combo.strength
+    # the same tests as the hard and easy levels', one definition of a bomb and a play's strength
+    _bomb = staticmethod(_is_bomb)
+    _strength = staticmethod(_weakest_strength)
 
 
 def _first_out(state: State, rng: random.Random) -> int:
