@@ -68,7 +68,9 @@ def test_random_game_accounts_for_every_card_and_point(
     assert bonus is not None and bonus.kitty_points == points_of(state.kitty, table)
     assert sum(state.points) == trick_points + bonus.points
     result = state.result()
-    assert result.attacker_points == state.points[state.attacker_team]
+    assert result.attacker_points == max(0, state.points[state.attacker_team] + state.throw_points)
+    moved = variant.throw_penalty_points
+    assert abs(state.throw_points) <= moved * state.tricks_played
     assert sum(state.penalties) % max(1, variant.throw_penalty) == 0
     assert not state.legal_moves()
 

@@ -70,7 +70,11 @@ def _observe(state: State, key: str) -> object:
     if key == "trick_winner":
         return state.last_winner
     if key == "points":
-        return state.points
+        # As the teams count them: the attackers' with the trick points failed throws moved,
+        # SJ-THROW-8 (Trick points for a failed throw).
+        points = list(state.points)
+        points[state.attacker_team] += state.throw_points
+        return tuple(points)
     if key == "penalties":
         return state.penalties
     if key == "phase":

@@ -18,6 +18,7 @@ from typing import Annotated
 import attrs
 
 from cardrules.errors import PositionError
+from cardrules.implements import implements
 from cardrules.jsonio import Bound, Bounds
 from cardrules.shengji.variant import KittyMultiplier, Variant
 from cardrules.variant import LEVEL_RANKS, switches_of
@@ -44,13 +45,17 @@ __all__ = [
     "Rises",
     "ScoreChange",
     "Scores",
+    "ThrowPoints",
     "check_penalties",
+    "check_throw_points",
     "deck_points",
     "max_factor",
+    "moved_points",
     "record_bounds",
     "round_score_bound",
     "score_bound",
     "table_sizes",
+    "throw_range",
 ]
 
 #: The most rounds a match document may say it has reached.
@@ -84,6 +89,9 @@ ScoreChange = Annotated[int, Bound("score")]
 Scores = Annotated[tuple[Annotated[int, Bound("scores")], ...], Bound("seats")]
 #: The match points each seat lost to failed throws in a round (one entry per seat).
 Penalties = Annotated[tuple[Annotated[int, Bound("penalties")], ...], Bound("seats")]
+#: Trick points failed throws moved to the attackers (negative: from them),
+#: SJ-THROW-8 (Trick points for a failed throw).
+ThrowPoints = Annotated[int, Bound("throw_points")]
 
 
 def table_sizes(variant: Variant | None) -> tuple[int, ...]:
@@ -108,6 +116,53 @@ def check_penalties(variant: Variant, penalties: tuple[int, ...], throws: int) -
             f"failed throws of {step} point(s) each, at most one per trick ({throws} so far)",
             key="penalties",
         )
+
+
+@implements("SJ-THROW-8")
+def moved_points(variant: Variant, thrower: int, banker: int) -> int:
+    """The trick points a failed throw by ``thrower`` moves to the attackers, SJ-THROW-8 (Trick
+    points for a failed throw): ``throw_penalty_points`` when the thrower is on the banker's team,
+    as many taken from them when the thrower is an attacker."""
+    points = variant.throw_penalty_points
+    return points if thrower % 2 == banker % 2 else -points
+
+
+def throw_range(variant: Variant) -> tuple[int, int]:
+    """The trick points failed throws can have moved in a round of ``variant``: at most one
+    failed throw per trick, each moving ``throw_penalty_points`` one way or the other."""
+    most = variant.total_cards // variant.players * variant.throw_penalty_points
+    return -most, most
+
+
+def check_throw_points(
+    variant: Variant, moved: object, penalties: tuple[int, ...], banker: int, throws: int
+) -> None:
+    """Trick points failed throws can have moved, SJ-THROW-8 (Trick points for a failed throw):
+    whole failed throws of ``throw_penalty_points`` each, at most one per trick (``throws``
+    tricks so far); where ``throw_penalty`` counts each seat's failed throws in ``penalties``,
+    exactly the banker team's failed throws less the attackers'."""
+    step = variant.throw_penalty_points
+    if isinstance(moved, bool) or not isinstance(moved, int):
+        raise PositionError("an integer", key="throw_points")
+    if step == 0:
+        if moved:
+            raise PositionError("this table's failed throws move no points", key="throw_points")
+        return
+    if moved % step or abs(moved) // step > throws:
+        raise PositionError(
+            f"failed throws of {step} point(s) each, at most one per trick ({throws} so far)",
+            key="throw_points",
+        )
+    counted = variant.throw_penalty
+    if counted:
+        fails = [p // counted for p in penalties]
+        ours = sum(n for seat, n in enumerate(fails) if seat % 2 == banker % 2)
+        expected = step * (ours - (sum(fails) - ours))
+        if moved != expected:
+            raise PositionError(
+                f"the penalties count failed throws that move {expected} point(s)",
+                key="throw_points",
+            )
 
 
 def deck_points(variant: Variant) -> int:
@@ -165,13 +220,14 @@ def record_bounds(variant: Variant | None = None) -> Bounds:
             "cards": (0, variant.total_cards),
             "kitty": (0, variant.kitty),
             "points": (0, points),
-            "attacker": (0, points + bonus),
+            "attacker": (0, points + bonus + throw_range(variant)[1]),
             "kitty_points": (0, kitty_points),
             "bonus": (0, bonus),
             "piece": (1, variant.decks),
             "factor": (0, max_factor(variant)),
             "penalty": (0, variant.throw_penalty),
             "penalties": (0, tricks * variant.throw_penalty),
+            "throw_points": throw_range(variant),
             "rises": (0, MAX_RISE),
             "score": (
                 -2 * MAX_RISE * variant.score_per_level,
@@ -189,7 +245,8 @@ def _widest() -> Bounds:
     tables of 4 and 6 seats, 8 decks, the largest kitty, point values, penalties and score per
     level."""
     top = {f.name: f.metadata["switch"] for f in switches_of(Variant)}
-    most = {key: top[key].maximum for key in ("decks", "throw_penalty", "score_per_level")}
+    widest = ("decks", "throw_penalty", "throw_penalty_points", "score_per_level")
+    most = {key: top[key].maximum for key in widest}
     tables = [
         Variant(players=players, kitty=kitty, **most) for players, kitty in ((4, 52), (6, 54))
     ]

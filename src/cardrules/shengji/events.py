@@ -40,7 +40,15 @@ from cardrules.events import (
 )
 from cardrules.jsonio import JSON, JSONObject, Round, Seat, Team
 from cardrules.multiset import Cards
-from cardrules.shengji.bounds import KittySize, Penalty, Points, Redeals, Scores, record_bounds
+from cardrules.shengji.bounds import (
+    KittySize,
+    Penalty,
+    Points,
+    Redeals,
+    Scores,
+    ThrowPoints,
+    record_bounds,
+)
 from cardrules.shengji.levels import Settlement
 from cardrules.shengji.moves import Move, MoveKind
 from cardrules.shengji.result import RoundResult
@@ -124,7 +132,8 @@ def trump_text(trump: Suit | None) -> str:
 class ThrowFailed(Event):
     """Another hand could beat a piece of ``seat``'s throw: only ``forced`` is played, the rest
     goes back to the hand, and the thrower loses ``penalty`` match points, SJ-THROW-3 (A failed
-    throw), SJ-THROW-4 (The throw penalty)."""
+    throw), SJ-THROW-4 (The throw penalty); ``points`` trick points move to the attackers
+    (negative: from them), SJ-THROW-8 (Trick points for a failed throw)."""
 
     NAME: ClassVar[str] = "throw-failed"
     CLAUSE: ClassVar[str] = "SJ-THROW-3"
@@ -132,11 +141,13 @@ class ThrowFailed(Event):
     seat: Seat
     forced: Cards
     penalty: Penalty
+    points: ThrowPoints = 0
 
     def describe(self) -> str:
+        moved = f"; the attackers {self.points:+} points" if self.points else ""
         return (
             f"seat {self.seat}'s throw fails: only {self.forced.pretty()} is played "
-            f"(−{self.penalty})"
+            f"(−{self.penalty}{moved})"
         )
 
 

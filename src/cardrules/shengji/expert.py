@@ -147,6 +147,7 @@ def _determinize(view: View, tracker: Tracker, rng: random.Random) -> State:
         last_trick=view.last_trick,
         taken=(sum(view.played, _EMPTY), _EMPTY),
         penalties=view.penalties,
+        throw_points=view.throw_points,
         played=view.played,
         voids=view.voids,
         derived=(ctx, view._winning, view.last_winner, None),

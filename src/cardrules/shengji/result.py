@@ -22,6 +22,8 @@ from cardrules.shengji.bounds import (
     AttackerPoints,
     Penalties,
     Points,
+    ThrowPoints,
+    check_throw_points,
     deck_points,
     record_bounds,
     table_sizes,
@@ -35,7 +37,9 @@ __all__ = ["RoundResult", "check_result"]
 @attrs.frozen(kw_only=True)
 class RoundResult:
     """The outcome of a finished round's play: the attackers' points with the kitty included,
-    SJ-TRICK-8 (End of the round), and ``jack_drop``: whether the last trick sends the banker
+    SJ-TRICK-8 (End of the round), and the trick points failed throws moved to them
+    (``throw_points``, already in ``attacker_points``, which is never below 0), SJ-THROW-8 (Trick
+    points for a failed throw), and ``jack_drop``: whether the last trick sends the banker
     team back to 2, SJ-LEVEL-5 (The jack penalty).
 
     Level changes (S-LEVEL) are decided from ``attacker_points`` by the match rules."""
@@ -46,6 +50,7 @@ class RoundResult:
     kitty: KittyBonus | None
     penalties: Penalties
     jack_drop: bool = False
+    throw_points: ThrowPoints = 0
 
     @property
     def banker_team(self) -> int:
@@ -94,9 +99,13 @@ def check_result(result: RoundResult, variant: Variant | None) -> None:
         if bonus.factor not in factors or bonus.points != bonus.kitty_points * bonus.factor:
             why = "a kitty bonus is its points times the multiplier of its lead"
             raise PositionError(f"{why}, SJ-TRICK-5 (The kitty bonus (抠底))", key="kitty")
-        if bonus.points > result.attacker_points:
-            raise PositionError("more than the attackers have", key="kitty")
-    won = result.attacker_points - (0 if bonus is None else bonus.points) + result.banker_points
+    # The attackers' trick points before failed throws moved any: exactly so while their total
+    # is above 0, and at least 0 (at most what was taken from them) once it is floored at 0.
+    before = max(0, result.attacker_points - result.throw_points)
+    exact = result.attacker_points > 0 or result.throw_points >= 0
+    if bonus is not None and bonus.points > before and exact:
+        raise PositionError("more than the attackers have", key="kitty")
+    won = max(0, before - (0 if bonus is None else bonus.points)) + result.banker_points
     if variant is not None:
         if result.jack_drop and variant.jack_penalty is JackPenalty.OFF:
             raise PositionError(
@@ -107,3 +116,5 @@ def check_result(result: RoundResult, variant: Variant | None) -> None:
         step = variant.throw_penalty
         if any(p % step if step else p for p in penalties):
             raise PositionError(f"whole throws of {step} point(s) each", key="penalties")
+        tricks = variant.total_cards // variant.players
+        check_throw_points(variant, result.throw_points, penalties, result.banker, tricks)

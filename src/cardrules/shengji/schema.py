@@ -83,6 +83,7 @@ def schemas() -> dict[str, JSONObject]:
         "tricks_played": COUNT,
         "last_trick": plays,
         "penalties": array(COUNT),
+        "throw_points": {"type": "integer"},
     }
     seen: dict[str, JSON] = {"played": array(CARDS), "voids": array(array(VOID))}
     derived: dict[str, JSON] = {

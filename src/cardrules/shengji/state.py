@@ -34,7 +34,14 @@ from cardrules.multiset import Cards
 from cardrules.notation import MoveText
 from cardrules.position import Position
 from cardrules.shengji import movegen, rules
-from cardrules.shengji.bounds import check_penalties, deck_points, record_bounds
+from cardrules.shengji.bounds import (
+    check_penalties,
+    check_throw_points,
+    deck_points,
+    moved_points,
+    record_bounds,
+    throw_range,
+)
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.events import KittyCounted, RoundOver, ThrowFailed, TrickWon
 from cardrules.shengji.events import MovePlayed as MovePlayedEvent
@@ -111,7 +118,8 @@ class State(Derives, RoundFacts, Steps[Move]):
     trick, the attackers' include the kitty bonus, SJ-TRICK-5 (The kitty bonus (抠底))).
     ``failed_throw`` holds the cards of a throw that failed in the current trick (hidden from
     every view); ``taken`` the cards each team has won; ``penalties`` the match points each seat
-    lost to failed throws.
+    lost to failed throws; ``throw_points`` the trick points failed throws moved to the attackers
+    (negative: taken from them), SJ-THROW-8 (Trick points for a failed throw).
 
     The constructor checks that the state can exist, SJ-STATE-1 (What a state holds): one hand
     per seat, no card more often than the decks hold, a trick the rules could have produced
@@ -134,6 +142,7 @@ class State(Derives, RoundFacts, Steps[Move]):
     last_trick: tuple[Move, ...] = ()
     taken: tuple[Cards, Cards] = (EMPTY, EMPTY)
     penalties: tuple[int, ...] = ()
+    throw_points: int = 0
     played: tuple[Cards, ...] = ()
     voids: tuple[int, ...] = ()
     _derived: _Derived | None = attrs.field(default=None, eq=False, alias="derived")
@@ -233,6 +242,9 @@ class State(Derives, RoundFacts, Steps[Move]):
         if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played <= most:
             raise PositionError(f"0..{most}", key="tricks_played")
         check_penalties(self.variant, self.penalties, played + (1 if self.trick else 0))
+        check_throw_points(
+            self.variant, self.throw_points, self.penalties, self.banker, played + bool(self.trick)
+        )
 
     def _check_cards(self, variant: Variant, players: int) -> None:
         on_table = sum((m.cards for m in self.trick), EMPTY)
@@ -282,6 +294,7 @@ class State(Derives, RoundFacts, Steps[Move]):
         for m in self.trick:
             back[m.seat] = back[m.seat] + m.cards
         penalties = self.penalties
+        throw_points = self.throw_points
         first = self.trick[0]
         if self.failed_throw is not None:
             lost = self.variant.throw_penalty
@@ -289,12 +302,14 @@ class State(Derives, RoundFacts, Steps[Move]):
                          *penalties[first.seat + 1 :])  # fmt: skip
             if penalties[first.seat] < 0:
                 raise PositionError("a failed throw costs its penalty", key="penalties")
+            throw_points -= moved_points(self.variant, first.seat, self.banker)
         start = attrs.evolve(
             self,
             hands=tuple(back),
             trick=(),
             failed_throw=None,
             penalties=penalties,
+            throw_points=throw_points,
             derived=(ctx, -1, last_winner, bonus),
         )
         moves = [Move(first.seat, MoveKind.PLAY, self.failed_throw or first.cards)]
@@ -479,17 +494,19 @@ class State(Derives, RoundFacts, Steps[Move]):
                 lost = self.variant.throw_penalty
                 penalties = self.penalties
                 penalties = (*penalties[:seat], penalties[seat] + lost, *penalties[seat + 1 :])
+                moved = moved_points(self.variant, seat, self.banker)
                 if sink is not None:
                     # The move knows it failed: the other seats see only the forced piece,
                     # SJ-THROW-5 (A failed throw reveals nothing).
                     sink.append(MovePlayedEvent(seat, move.kind, move.cards, forced=outcome.led))
-                    sink.append(ThrowFailed(seat, outcome.led, lost))
+                    sink.append(ThrowFailed(seat, outcome.led, lost, moved))
                 return _failed_throw(
                     self,
                     _minus(self.hands, seat, outcome.led),
                     (make_move(seat, outcome.led),),
                     move.cards,
                     penalties,
+                    self.throw_points + moved,
                 )
         if sink is not None:
             sink.append(MovePlayedEvent(seat, move.kind, move.cards))
@@ -549,10 +566,11 @@ class State(Derives, RoundFacts, Steps[Move]):
             )
         return RoundResult(
             banker=self.banker,
-            attacker_points=self.points[self.attacker_team],
+            attacker_points=max(0, self.points[self.attacker_team] + self.throw_points),
             banker_points=self.points[self.banker_team],
             kitty=self.kitty_bonus,
             penalties=self.penalties,
+            throw_points=self.throw_points,
             jack_drop=self._jack_drop(),
         )
 
@@ -590,6 +608,7 @@ class State(Derives, RoundFacts, Steps[Move]):
             tricks_played=self.tricks_played,
             last_trick=self.last_trick,
             penalties=self.penalties,
+            throw_points=self.throw_points,
             kitty_size=len(self.kitty),
             kitty=self.kitty if self.is_over or seat == self.banker else None,
             played=self.played,
@@ -619,6 +638,7 @@ class State(Derives, RoundFacts, Steps[Move]):
                 "last_trick": [m.fields_json() for m in self.last_trick],
                 "taken": [str(c) for c in self.taken],
                 "penalties": list(self.penalties),
+                "throw_points": self.throw_points,
                 "played": [str(c) for c in self.played],
                 "voids": void_json(self.voids),
                 "turn": self.turn,
@@ -658,6 +678,7 @@ class State(Derives, RoundFacts, Steps[Move]):
                 last_trick=last_trick,
                 taken=_pair(taken, "taken"),
                 penalties=reader.ints("penalties", players, 0, tricks * variant.throw_penalty),
+                throw_points=reader.integer("throw_points", *throw_range(variant)),
                 played=read_played(reader, players, decks),
                 voids=read_voids(reader, players),
             )
@@ -693,10 +714,10 @@ _followed = maker(State, ("hands", "trick", "_winning"), _NEW)
 _led = maker(
     State, ("hands", "trick"), {**_NEW, "failed_throw": None, "_winning": 0, "_over": False}
 )
-#: A failed throw: ``(state, hands, trick, failed_throw, penalties)``.
+#: A failed throw: ``(state, hands, trick, failed_throw, penalties, throw_points)``.
 _failed_throw = maker(
     State,
-    ("hands", "trick", "failed_throw", "penalties"),
+    ("hands", "trick", "failed_throw", "penalties", "throw_points"),
     {**_NEW, "_winning": 0, "_over": False},
 )
 #: The last play of a trick.

@@ -232,6 +232,15 @@ class Variant(VariantBase):
         ruling="S-THROW-2",
         clauses=("SJ-THROW-4", "SJ-MATCH-3"),
     )
+    throw_penalty_points: int = switch(
+        0,
+        doc="Trick points a failed throw gives the other team: a banker-team thrower's go to "
+        "the attackers, an attacker's are taken from them (their round total never below 0).",
+        minimum=0,
+        maximum=100,
+        ruling="S-HOUSE-7, S-HOUSE-9",
+        clauses=("SJ-THROW-8",),
+    )
     kitty_multiplier: KittyMultiplier = switch(
         KittyMultiplier.POWER,
         doc="Last-trick kitty bonus: 'power' 2^k, 'linear' k, 'times' 2k for a lead whose "

@@ -26,7 +26,12 @@ from cardrules.limits import quote
 from cardrules.multiset import Cards
 from cardrules.notation import MoveText, for_seat
 from cardrules.shengji import movegen, rules
-from cardrules.shengji.bounds import check_penalties, deck_points, record_bounds
+from cardrules.shengji.bounds import (
+    check_penalties,
+    check_throw_points,
+    deck_points,
+    record_bounds,
+)
 from cardrules.shengji.codes import CODES
 from cardrules.shengji.moves import Move, MoveKind
 from cardrules.shengji.order import Table, trump_context
@@ -84,6 +89,9 @@ class View(Derives, RoundFacts, Judge[Move]):
     kitty: Cards | None
     played: tuple[Cards, ...] = ()
     voids: tuple[int, ...] = ()
+    #: Trick points failed throws moved to the attackers (negative: taken from them),
+    #: SJ-THROW-8 (Trick points for a failed throw); public, as the failures are.
+    throw_points: int = 0
     _derived: _Derived | None = attrs.field(default=None, eq=False, alias="derived")
     ctx: Table = attrs.field(init=False, eq=False)
     _winning: int = attrs.field(init=False, eq=False)
@@ -196,7 +204,9 @@ class View(Derives, RoundFacts, Judge[Move]):
                     f"deal of {dealt}",
                     key="hand_sizes",
                 )
-        check_penalties(variant, self.penalties, self.tricks_played + (1 if self.trick else 0))
+        throws = self.tricks_played + (1 if self.trick else 0)
+        check_penalties(variant, self.penalties, throws)
+        check_throw_points(variant, self.throw_points, self.penalties, self.banker, throws)
         values = variant.point_values
         seen = self.hand + sum((m.cards for m in self.trick), Cards())
         if self.kitty is not None:
@@ -317,6 +327,7 @@ class View(Derives, RoundFacts, Judge[Move]):
                 "tricks_played": self.tricks_played,
                 "last_trick": [m.fields_json() for m in self.last_trick],
                 "penalties": list(self.penalties),
+                "throw_points": self.throw_points,
                 "kitty_size": self.kitty_size,
                 "kitty": None if self.kitty is None else str(self.kitty),
                 "played": [str(c) for c in self.played],
@@ -370,6 +381,7 @@ def read_view(reader: Reader, variant: Variant, holder: int | None) -> View:
             tricks_played=reader.integer("tricks_played", 0, variant.total_cards // players),
             last_trick=last_trick,
             penalties=reader.ints("penalties", players, 0, bounds.range_of("penalties")[1]),
+            throw_points=reader.integer("throw_points", *bounds.range_of("throw_points")),
             kitty_size=reader.integer("kitty_size", 0, variant.kitty),
             kitty=kitty,
             played=read_played(reader, players, decks),
