@@ -10,13 +10,18 @@ in a match also whether the banker team held (``round.banker-holds``, SJ-LEVEL-1
 table)) and whether it held in the variant's first band (``round.big-shutout``, 大光) or its
 second (``round.small-shutout``, 小光). What the house rules change: whether a gate held a team
 back (``round.gate-held``, SJ-LEVEL-4 (Gates)), whether the jack penalty sent the banker team to 2
-(``round.jack-drop``, SJ-LEVEL-5 (The jack penalty)), and per game the bids and fries a standing
-bidder made over its own bid (``bid.reinforced``, SJ-BID-10 (Reinforcing a bid)).
+(``round.jack-drop``, SJ-LEVEL-5 (The jack penalty)), the trick points failed throws moved to the
+attackers (``round.throw-points``, SJ-THROW-8 (Trick points for a failed throw)), and per game the
+bids and fries a standing bidder made over its own bid (``bid.reinforced``, SJ-BID-10 (Reinforcing
+a bid)) and the follows only the table's protection allows, which the seed's follow rule refuses
+(``follow.protected``, SJ-FOLLOW-8 (Protected holdings)).
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
+
+import attrs
 
 from cardrules.events import Event
 from cardrules.game import GameState
@@ -28,21 +33,29 @@ from cardrules.shengji.events import (
     RoundOver,
     RoundScored,
 )
+from cardrules.shengji.follow import explain_follow
 from cardrules.shengji.levels import band_rise
 from cardrules.shengji.match import Match
 from cardrules.shengji.moves import Move, MoveKind
-from cardrules.shengji.order import TRUMP
+from cardrules.shengji.order import TRUMP, Table
 from cardrules.shengji.state import State
+from cardrules.shengji.variant import FollowProtection
 from cardrules.stats import DuelTally, GameTally, TallyBuilder
 
 __all__ = ["Duel", "Tally"]
+
+
+def _seed_ladder(ctx: Table) -> tuple[int, int, bool, bool]:
+    """``ctx``'s ladder rule without protection: its tractor sizes, every step owed."""
+    return (ctx.min_width, ctx.min_length, False, False)
 
 
 class Tally:
     """Counts one Shengji game between bots."""
 
     def __init__(self) -> None:
-        counted = [f"lead.{name}" for name in CombinationName] + ["follow.ruff", "bid.reinforced"]
+        counted = [f"lead.{name}" for name in CombinationName]
+        counted += ["follow.ruff", "follow.protected", "bid.reinforced"]
         self.builder = TallyBuilder(counted)
         self.rounds = 0
         self.moves = 0
@@ -72,6 +85,7 @@ class Tally:
                 b.sample("round.moves", self.moves)
                 self.moves = 0
                 b.sample("round.attacker-points", event.result.attacker_points)
+                b.sample("round.throw-points", event.result.throw_points)
             elif isinstance(event, RoundScored) and isinstance(before, Match):
                 self._scored(before, event)
 
@@ -106,6 +120,12 @@ class Tally:
         played = {ctx.suit_keys[c.index] for c in event.cards}
         if TRUMP not in led and played == {TRUMP}:
             self.builder.count("follow.ruff")
+        if before.variant.follow_protection is not FollowProtection.NONE:
+            lead = classify(before.trick[0].cards, ctx)
+            seed = attrs.evolve(ctx, ladder_rule=_seed_ladder(ctx), protect_longer=False)
+            hand = before.hands[event.seat]
+            if lead is not None and explain_follow(lead, hand, event.cards, seed) is not None:
+                self.builder.count("follow.protected")
 
     def finish(self, final: GameState[Move]) -> GameTally:
         """The game's counts and samples, once it is over."""

@@ -11,7 +11,12 @@ events count too (``event.rebelled``, ``event.suppressed``, ``event.tribute-paid
 as yes/no rates (``round.sweep``, ``round.reverse-sweep``, ``round.split``, 4A4-ROUND-2 (Sweep,
 reverse sweep, split)) and the moves the round took (``round.moves``); with a scoring table, the
 points the round's scoring team took (``round.points``, 4A4-SCORE-1 (The scoring table)) and, per
-match, the final score gap (``game.score-gap``).
+match, the final score gap (``game.score-gap``). What the house rules change, per round of a
+match: whether a gate held the rising team below where its catches would take it
+(``round.gate-held``, 4A4-LEVEL-3 (Gates)) and whether a team fell back (``round.drop-back``,
+4A4-LEVEL-6 (Drop-backs)); a 点 on a dead 叉 counts as ``move.gou`` and a rebellion that cancels
+the tribute as ``event.rebelled`` (4A4-DEAD-2 (点 ends the trick), 4A4-TRIB-11 (A rebellion that
+cancels the tribute)).
 """
 
 from __future__ import annotations
@@ -22,9 +27,10 @@ from cardrules.events import Event
 from cardrules.game import GameState
 from cardrules.siyaosi.calls import classify
 from cardrules.siyaosi.events import LevelsChanged, MatchWon, MovePlayed, RoundOver, ScoreChanged
+from cardrules.siyaosi.levels import after_round
 from cardrules.siyaosi.match.state import Match
 from cardrules.siyaosi.moves import PLAY, Move, MoveKind
-from cardrules.siyaosi.result import Outcome
+from cardrules.siyaosi.result import Outcome, RoundResult
 from cardrules.siyaosi.state import State
 from cardrules.stats import DuelTally, GameTally, TallyBuilder
 
@@ -38,6 +44,7 @@ class Tally:
         self.builder = TallyBuilder(f"move.{kind}" for kind in MoveKind)
         self.rounds = 0
         self.moves = 0
+        self.last: RoundResult | None = None
 
     def observe(self, before: GameState[Move], move: Move, events: tuple[Event, ...]) -> None:
         """Count what ``move``, played in ``before``, did: moves by kind, plays by combination,
@@ -55,6 +62,9 @@ class Tally:
                         b.count(f"play.{combo.name}")
             elif isinstance(event, RoundOver):
                 self._round(event)
+                self.last = event.result
+            elif isinstance(event, LevelsChanged) and isinstance(before, Match):
+                self._levels(before, event)
             elif isinstance(event, ScoreChanged):
                 b.sample("round.points", max(event.points))
             elif isinstance(event, MatchWon):
@@ -71,6 +81,23 @@ class Tally:
         if r.outcome is not None:
             for outcome in Outcome:
                 b.happened(f"round.{outcome}", r.outcome is outcome)
+
+    def _levels(self, before: Match, event: LevelsChanged) -> None:
+        """A round's levels: held at a gate (the same round without gates would have taken the
+        rising team higher), a team fallen back."""
+        b = self.builder
+        b.happened(
+            "round.drop-back", any(a < s for s, a in zip(event.before, event.after, strict=True))
+        )
+        if self.last is None:
+            return
+        variant = before.variant
+        if variant.gates:
+            free = after_round(variant.replace(gates=[]), event.before, before.ruling, self.last)
+            held = any(a < f for a, f in zip(event.after, free.levels, strict=True))
+            b.happened("round.gate-held", held)
+        else:
+            b.happened("round.gate-held", False)
 
     def finish(self, final: GameState[Move]) -> GameTally:
         """The game's counts and samples, once it is over."""
