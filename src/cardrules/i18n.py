@@ -5,9 +5,9 @@ and the names of combinations, move kinds, clauses, error codes and events.
 The catalogs are TOML files shipped in the package (``cardrules/locale/<lang>.toml``). Each holds
 the same sentences (``[text]``, templates such as ``"seat {seat}"``) and the names a game shows
 (``[game]``, ``[variant]``, ``[case-kind]``, ``[card]``, ``[trump]``, ``[outcome]``,
-``[detail]``). English names that the code already says are their own values — combination
-names, move kinds, clause titles from ``spec/*.md``, a refusal's own sentence — so only the
-Chinese catalog lists them (四幺四: 单张, 对子, 顺子, 岔, 勾, 吃, 炸弹 …;
+``[rebellion]``, ``[detail]``). English names that the code already says are their own values —
+combination names, move kinds, clause titles from ``spec/*.md``, a refusal's own sentence — so
+only the Chinese catalog lists them (四幺四: 单张, 对子, 顺子, 岔, 勾, 吃, 炸弹 …;
 Shengji: 拖拉机, 甩牌, 毙, 盖毙 …), with the meaning of every error code
 (``[code.<game>]``, ``[error]``) and a sentence per event (``[event-line.<game>]``, filled from
 the event's JSON). A name a catalog lacks falls back to English.
@@ -15,7 +15,8 @@ the event's JSON). A name a catalog lacks falls back to English.
 A template's fields may name a format: ``{cards:cards}`` (card text with suit symbols),
 ``{seats:seats}`` (a list of seats), ``{levels:pair}`` (``5 : 6``), ``{trump:trump}``,
 ``{team:team}``, ``{seat:seat}`` (a seat or nobody), ``{points:signed}`` (``+2``),
-``{outcome:outcome}`` and ``{kind:kind}``; ``null`` reads as the catalog's ``none``.
+``{outcome:outcome}``, ``{effect:rebellion}`` (a name of the ``[rebellion]`` section) and
+``{kind:kind}``; ``null`` reads as the catalog's ``none``.
 """
 
 from __future__ import annotations
@@ -147,8 +148,8 @@ class _Filler(string.Formatter):
             return words.text("seat", seat=value)
         if format_spec == "signed":
             return f"{value:+d}" if isinstance(value, int) else str(value)
-        if format_spec == "outcome":
-            return words.name("outcome", str(value))
+        if format_spec in ("outcome", "rebellion"):
+            return words.name(format_spec, str(value))
         if format_spec == "kind":
             return words.kind(self.game, str(value))
         return str(super().format_field(value, format_spec))

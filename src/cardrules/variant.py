@@ -82,8 +82,9 @@ class Switch:
     ruling ids they rest on, as evidence. ``merge`` says how a table switch set by a file meets
     the table it extends (one of :data:`MERGES`). A switch whose default ``follows`` another
     (declared before it) takes ``derive(that switch's value)`` wherever a file, a table or
-    ``overrides`` leaves it out — also when the switch it follows is changed and it is not,
-    CORE-VARIANT-2 (A switch may follow another).
+    ``overrides`` leaves it out — also when the switch it follows is changed and it is not —
+    unless ``derive`` gives ``None``: that value of the leader leaves the follower free (it keeps
+    the value it had, or its default), CORE-VARIANT-2 (A switch may follow another).
     """
 
     kind: str
@@ -164,7 +165,8 @@ def switch(
     switch must say how a file's table meets the one it extends (``merge``, one of
     :data:`MERGES`); no other switch may. ``follows = (key, derive)``: where a variant leaves this
     switch out, or changes ``key`` and not this one, it is ``derive(value of key)`` (a converted
-    value in, a converted value out), CORE-VARIANT-2 (A switch may follow another)."""
+    value in, a converted value out; ``None``: that value leaves this switch free), CORE-VARIANT-2
+    (A switch may follow another)."""
     if isinstance(default, StrEnum):
         choices = choices or tuple(type(default))
     elif isinstance(default, Rank):
@@ -266,13 +268,21 @@ def _unfollowed(
     cls: type[VariantBase], table: Mapping[str, Any], changes: Mapping[str, Any]
 ) -> dict[str, Any]:
     """``table`` without the switches that follow one ``changes`` sets and that ``changes`` does
-    not set itself: they follow the new value when the variant is built, CORE-VARIANT-2 (A switch
-    may follow another)."""
-    dropped = {
-        f.name
-        for f in switches_of(cls)
-        if (leader := f.metadata["switch"].follows) and leader in changes and f.name not in changes
-    }
+    not set itself, where the new value calls for a value of theirs: they follow it when the
+    variant is built, CORE-VARIANT-2 (A switch may follow another)."""
+    fields = {f.name: f for f in switches_of(cls)}
+    dropped = set()
+    for name, field in fields.items():
+        sw: Switch = field.metadata["switch"]
+        leader = sw.follows
+        if not leader or leader not in changes or name in changes:
+            continue
+        try:
+            value = _convert(leader, changes[leader], fields[leader].metadata["switch"], "")
+        except VariantError:  # the build refuses the leader, naming it
+            value = None
+        if value is None or sw.derive is None or sw.derive(value) is not None:
+            dropped.add(name)
     return {k: v for k, v in table.items() if k not in dropped}
 
 
@@ -724,7 +734,9 @@ def _build(cls: type[_V], table: Mapping[str, Any], source: str) -> _V:
     for name, field in fields.items():
         sw: Switch = field.metadata["switch"]
         if sw.derive is not None and name not in values:
-            values[name] = sw.derive(values.get(sw.follows, fields[sw.follows].default))
+            derived = sw.derive(values.get(sw.follows, fields[sw.follows].default))
+            if derived is not None:
+                values[name] = derived
     try:
         return cls(**values)
     except VariantError as err:

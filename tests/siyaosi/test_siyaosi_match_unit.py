@@ -13,6 +13,7 @@ from cardrules.deck import deal
 from cardrules.demo import play_demo
 from cardrules.errors import CardrulesError, DocumentError, IllegalMoveError, PositionError
 from cardrules.events import Event
+from cardrules.i18n import catalog
 from cardrules.jsonio import JSON
 from cardrules.position import load_position
 from cardrules.registry import game_named
@@ -30,7 +31,7 @@ from cardrules.siyaosi import (
     events_to_json,
     load_variant,
 )
-from cardrules.siyaosi.events import MovePlayed
+from cardrules.siyaosi.events import MovePlayed, Rebelled
 from cardrules.siyaosi.state import deal_sizes
 
 
@@ -285,3 +286,31 @@ def test_match_view_of_takes_a_match_and_nothing_else() -> None:
     with pytest.raises(CardrulesError) as err:
         MatchView.of(match, 4)
     assert err.value.code == "bad-argument"
+
+
+@pytest.mark.parametrize(
+    ("overrides", "english", "chinese"),
+    [
+        (
+            {},
+            "reveals both jokers: rebellion, the winners pay tribute instead",
+            "亮出大小王：暴动，改由赢家进贡",
+        ),
+        (
+            {"rebellion_jokers": "either", "rebellion_effect": "cancel"},
+            "reveals a joker: rebellion, it pays no tribute",
+            "亮出一张王：暴动，本人不进贡",
+        ),
+    ],
+)
+def test_the_rebellion_event_says_what_the_table_asks_and_does(
+    overrides: dict[str, str], english: str, chinese: str
+) -> None:
+    match = _tribute_position(overrides=overrides, hands=["SJ BJ 9C", "3S 7D", "2S 6H 9D", "3H 8C"])
+    while match.turn != 0:  # the rebellion step (reverse) or the tribute step (cancel)
+        match = match.apply(next(iter(match.legal_moves())))
+    _, events = match.step(match.parse_move("0: rebel"))
+    (rebelled,) = [e for e in events if isinstance(e, Rebelled)]
+    assert rebelled.describe() == f"seat 0 {english}"
+    line = catalog("zh").event_line("siyaosi", rebelled.to_json())
+    assert line == f"座位 0 {chinese}"

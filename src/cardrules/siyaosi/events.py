@@ -54,7 +54,7 @@ from cardrules.siyaosi.bounds import (
 )
 from cardrules.siyaosi.moves import Move, MoveKind
 from cardrules.siyaosi.result import RoundResult
-from cardrules.siyaosi.variant import Variant
+from cardrules.siyaosi.variant import RebellionEffect, RebellionJokers, Variant
 
 __all__ = [
     "EVENTS",
@@ -246,15 +246,26 @@ class RoundStarted(Event):
 
 @attrs.frozen
 class Rebelled(Event):
-    """``seat``, owing tribute, revealed both jokers: the winners are to pay instead."""
+    """``seat``, owing tribute, revealed the jokers its table asks (``jokers``: both, or either,
+    4A4-TRIB-10 (Rebelling with either joker)): the winners are to pay instead (``effect``
+    ``reverse``), or it refuses its own tribute (``cancel``, 4A4-TRIB-11 (A rebellion that cancels
+    the tribute)), 4A4-TRIB-5 (Rebellion)."""
 
     NAME: ClassVar[str] = "rebelled"
     CLAUSE: ClassVar[str] = "4A4-TRIB-5"
     audience = public
     seat: Seat
+    jokers: RebellionJokers = RebellionJokers.BOTH
+    effect: RebellionEffect = RebellionEffect.REVERSE
 
     def describe(self) -> str:
-        return f"seat {self.seat} reveals both jokers: rebellion, the winners pay tribute instead"
+        shown = "both jokers" if self.jokers is RebellionJokers.BOTH else "a joker"
+        then = (
+            "the winners pay tribute instead"
+            if self.effect is RebellionEffect.REVERSE
+            else "it pays no tribute"
+        )
+        return f"seat {self.seat} reveals {shown}: rebellion, {then}"
 
 
 @attrs.frozen

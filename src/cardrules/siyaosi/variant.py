@@ -114,6 +114,13 @@ class Victory(StrEnum):
     PASS = "pass"
 
 
+def _suppress_of(effect: RebellionEffect) -> bool | None:
+    """Whether a rebellion can be suppressed, as ``rebellion_effect`` calls for: never when it
+    cancels the tribute (the rebel refuses in its turn to pay: nothing to put down); either way
+    when it reverses it."""
+    return False if effect is RebellionEffect.CANCEL else None
+
+
 def _victory_of(gates: tuple[str, ...]) -> Victory:
     """The victory reading ``gates`` calls for, Y-SWITCH-1: ``pass`` with an A gate (the team at
     A must catch every opponent), ``reach`` without one (the first team at A wins)."""
@@ -309,7 +316,8 @@ class Variant(VariantBase):
     )
     gou: bool = switch(
         True,
-        doc="After a cha, a single of the rank (gou) continues the chain.",
+        doc="After a cha, a single of the rank (gou) continues the chain (with cha = 'chain' "
+        "only; under 'dead' a gou is the 点, whatever this says).",
         ruling="Y-CHAIN-2",
         clauses=("4A4-CHAIN-3", "4A4-CHAIN-11"),
     )
@@ -432,9 +440,11 @@ class Variant(VariantBase):
     )
     suppress_rebellion: bool = switch(
         True,
-        doc="A receiver holding both jokers may reveal them to suppress a rebellion.",
-        ruling="Y-TRIB-4",
-        clauses=("4A4-TRIB-6",),
+        doc="A receiver holding both jokers may reveal them to suppress a rebellion. Follows "
+        "rebellion_effect: false with 'cancel' (nothing to suppress), free with 'reverse'.",
+        ruling="Y-TRIB-4, Y-SWITCH-1",
+        clauses=("4A4-TRIB-6", "4A4-TRIB-11"),
+        follows=("rebellion_effect", _suppress_of),
     )
     tribute_leader: TributeLeader = switch(
         TributeLeader.EMPEROR,

@@ -420,7 +420,8 @@ def tribute_events(ex: Exchange, after: Exchange, move: Move, sink: list[Event])
     """What a tribute-phase move did, after the move itself: a rebellion, its suppression, a
     tribute paid (and, with the last, where each went), a return."""
     if move.kind is MoveKind.REBEL:
-        sink.append(Rebelled(move.seat))
+        variant = ex.variant
+        sink.append(Rebelled(move.seat, variant.rebellion_jokers, variant.rebellion_effect))
     elif move.kind is MoveKind.SUPPRESS:
         sink.append(Suppressed(move.seat))
     elif move.kind is MoveKind.TRIBUTE:
