@@ -52,6 +52,7 @@ def small_cases(draw: st.DrawFn) -> Case:
     near = suited[start : start + 6]
     hand = [0] * CARD_COUNT
     budget = max(1, min(13, lead.size + draw(st.integers(-2, 7))))
+    budget = min(budget, decks * len(suited))  # a small suit of few decks holds no more
     while sum(hand) < budget:
         i = rng.choice(near if rng.random() < 0.6 else suited)
         hand[i] = min(decks, hand[i] + rng.randint(1, 3), hand[i] + budget - sum(hand))
