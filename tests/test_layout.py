@@ -261,6 +261,11 @@ LAZY_IMPORTS_ALLOWED = {
     ("cardrules.cli", "_cmd_demo", "cardrules.demo"),
     # an optional dependency (the `cluster` extra), imported only when a cluster is asked for
     ("cardrules.simulate", "_distributed", "distributed"),
+    # the web app (the `web` extra), imported only by `cardrules serve`, and its server only
+    # when it serves (create_app needs none)
+    ("cardrules.cli", "_cmd_serve", "cardrules.web"),
+    ("cardrules.cli", "_cmd_serve", "uvicorn"),
+    ("cardrules.web", "serve", "uvicorn"),
 }
 
 

@@ -451,6 +451,27 @@ def _check_record_path(path: str | None) -> None:
     )
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the web app (the referee, the table, the rules) until interrupted; needs the
+    ``web`` extra (``missing-dependency`` without it)."""
+    if not 0 <= args.port <= 65535:
+        raise CardrulesError(f"--port is 0 … 65535, got {args.port}")
+    for name in ("bot_delay", "window"):
+        if not 0 <= getattr(args, name) <= 60:
+            raise CardrulesError(f"--{name.replace('_', '-')} is 0 … 60 seconds")
+    try:
+        import uvicorn  # noqa: F401 - only to know the extra is there (starlette: below)
+
+        from cardrules.web import serve
+    except ImportError:
+        raise CardrulesError(
+            "cardrules serve needs the web extra: pip install 'cardrules[web]'",
+            code="missing-dependency",
+        ) from None
+    serve(args.host, args.port, args.db, bot_delay=args.bot_delay, window=args.window)
+    return 0
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     from cardrules.demo import play_demo
 
@@ -632,6 +653,33 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--save", default=None, metavar="PATH", help="also write the JSON here")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.set_defaults(func=_cmd_simulate)
+
+    serve = sub.add_parser(
+        "serve", help="serve the web app: the referee, tables against bots, the rules"
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument(
+        "--db",
+        default="cardrules-tables.sqlite3",
+        metavar="PATH",
+        help="the SQLite file the tables and disputes are kept in (created if missing)",
+    )
+    serve.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.4,
+        metavar="SECONDS",
+        help="how long a computer player waits before it moves (default 0.4)",
+    )
+    serve.add_argument(
+        "--window",
+        type=float,
+        default=1.5,
+        metavar="SECONDS",
+        help="how long the bots wait when a person may play out of turn (default 1.5)",
+    )
+    serve.set_defaults(func=_cmd_serve)
 
     demo = sub.add_parser("demo", help="play a random match (or round) and print it")
     demo.add_argument("--game", choices=games, default="siyaosi")

@@ -78,6 +78,18 @@ ERROR_CODES: Mapping[str, str] = {
     "cluster-unreachable": "a Dask scheduler that cannot be reached or is not an address",
     "worker-failed": "a worker process of a simulation died",
     "missing-dependency": "an optional dependency the call needs is not installed",
+    "bad-json": "a web request or socket message that is not JSON, or not a JSON object",
+    "bad-message": "a socket message of an unknown type, or missing a field it needs",
+    "bad-request": "a web request whose fields are missing, of the wrong type or out of range",
+    "bad-seats": "a new table's seats that are not one person or bot level per seat",
+    "bad-token": "a seat's token that does not belong to the table",
+    "bad-store": "a table database that cannot be opened or holds what cannot be replayed",
+    "no-table": "a table or dispute id the server does not hold",
+    "no-undo": "an undo asked for when nothing of the seat's may be taken back",
+    "not-your-seat": "a move sent on a seat's socket for another seat",
+    "stale-view": "a move made on a view that another move has overtaken (the first move to land "
+    "wins)",
+    "too-large": "a web request or socket message over its size limit",
 }
 
 
