@@ -195,8 +195,13 @@ def create_app(
         await hub.join(live, connection)
         try:
             while True:
-                raw = await socket.receive_text()
+                frame = await socket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
                 try:
+                    raw = frame.get("text")
+                    if not isinstance(raw, str):  # a binary frame: refused, the socket stays open
+                        raise CardrulesError("a message is a JSON text frame", code="bad-json")
                     await _on_message(hub, live, connection, raw)
                 except CardrulesError as err:
                     await socket.send_json(_error(err))

@@ -17,7 +17,7 @@ from cardrules.cases import clause_index, default_spec_dir, find_case_files
 from cardrules.cases.model import load_case_text
 from cardrules.errors import CardrulesError, CaseFileError
 from cardrules.i18n import LANGUAGES, catalog
-from cardrules.jsonio import JSON, JSONObject
+from cardrules.jsonio import JSONObject
 from cardrules.judge import CaseError, RoundRuling, judge_case
 from cardrules.limits import MAX_FILE_BYTES
 from cardrules.textio import parse_toml, read_text
@@ -48,7 +48,10 @@ def rule_on_text(text: object, lang: object = "en") -> list[JSONObject]:
         raise CardrulesError(f"a case file is at most {MAX_FILE_BYTES} bytes", code="too-large")
     clauses = clause_index(lang=lang)
     with tempfile.TemporaryDirectory(prefix="cardrules-referee-") as empty:
-        case_file = load_case_text(text, base=empty, name="dispute.toml", require_expect=False)
+        try:
+            case_file = load_case_text(text, base=empty, name="dispute.toml", require_expect=False)
+        except CardrulesError as err:  # the server's folder is none of the sender's business
+            raise CardrulesError(_unplaced(str(err), empty), code=err.code) from None
         out: list[JSONObject] = []
         for case in case_file.cases:
             ruling = judge_case(case)
@@ -63,12 +66,17 @@ def rule_on_text(text: object, lang: object = "en") -> list[JSONObject]:
                     "case": case.id,
                     "kind": case.kind,
                     "answer": answer,
-                    "lines": list[JSON](ruling.lines(lang, clauses)),
+                    "lines": [_unplaced(line, empty) for line in ruling.lines(lang, clauses)],
                     "clauses": list(ruling.clauses),
                     "ruling": ruling.to_json(),
                 }
             )
     return out
+
+
+def _unplaced(text: str, folder: str) -> str:
+    """``text`` without the server's scratch folder in it (a message naming a path in it)."""
+    return text.replace(folder + "/", "").replace(folder, ".")
 
 
 def rules_index(lang: object = "en") -> list[JSONObject]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import logging
 import secrets
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
@@ -38,6 +39,7 @@ from cardrules.bots import Bot, askers
 from cardrules.errors import CardrulesError
 from cardrules.events import Event
 from cardrules.game import GameState, GameView, MoveLike
+from cardrules.i18n import catalog
 from cardrules.jsonio import JSON, JSONObject
 from cardrules.multiset import Cards
 from cardrules.records import Record
@@ -56,6 +58,8 @@ __all__ = [
 ]
 
 M = TypeVar("M", bound=MoveLike)
+
+_log = logging.getLogger("cardrules.web")
 
 #: The computer players' levels a seat may be given (each game has a bot of each name).
 LEVELS = ("easy", "hard", "expert")
@@ -102,7 +106,7 @@ class _Play(Protocol):
 
     def seat_message(self, seat: int, lang: str) -> JSONObject: ...
 
-    def events_seen(self, seat: int) -> list[JSONObject]: ...
+    def events_seen(self, seat: int, lang: str) -> list[JSONObject]: ...
 
     def result(self) -> JSONObject | None: ...
 
@@ -216,7 +220,9 @@ class _Match(Generic[M]):
                 kinds = [str(c.kind) for c in described.choices]
             legal = [str(m).partition(": ")[2] for m in shown]
             kinds = sorted({str(m.kind) for m in shown} | set(kinds))
+        document = view.to_json()
         return {
+            "round": document.get("round"),
             "phase": str(view.phase),
             "turn": view.turn,
             "levels": [str(r) for r in view.levels],
@@ -229,14 +235,17 @@ class _Match(Generic[M]):
             "hand": [[str(c) for c in group] for group in view.arranged_hand()],
             "hand_sizes": list(view.hand_sizes),
             "trick": [{"seat": m.seat, "move": str(m).partition(": ")[2]} for m in view.trick],
-            "view": view.to_json(),
+            "view": document,
         }
 
-    def events_seen(self, seat: int) -> list[JSONObject]:
+    def events_seen(self, seat: int, lang: str) -> list[JSONObject]:
+        words = catalog(lang)
         seen: list[JSONObject] = []
         for n, event in reversed(self.events):
             for shown in self.entry.seen_events([event], seat):
                 text = shown.describe()
+                if text and lang != "en":
+                    text = words.event_line(self.entry.name, shown.to_json()) or text
                 if text:
                     seen.append({"n": n, "event": shown.NAME, "text": text})
             if len(seen) >= MAX_EVENTS_SENT:
@@ -297,10 +306,19 @@ class LiveTable:
             self.variant, self.stored.seed, _Start(self.seats, self.stored.seed)
         )
         self.moves, self.automatic, self.movers = [], [], []
+        self.passed = {}
         for text, auto in zip(moves, automatic, strict=True):
             seat_text, _, _ = text.partition(":")
             try:
                 seat = int(seat_text)
+                # a person's own pass: what they could do then, kept as play_text keeps it
+                chose_pass = (
+                    not auto
+                    and text.endswith(": pass")
+                    and 0 <= seat < len(self.seats)
+                    and self.seats[seat].kind == "person"
+                )
+                before = (play.hand(seat), play.options(seat)) if chose_pass else None
                 full, _ = play.apply_text(seat, text)
             except (CardrulesError, ValueError) as err:
                 raise CardrulesError(
@@ -311,14 +329,18 @@ class LiveTable:
             self.moves.append(full)
             self.automatic.append(auto)
             self.movers.append(seat)
+            if before is not None:
+                self.passed[seat] = before
         return play
 
     @property
     def players(self) -> int:
+        """How many seats the table has."""
         return len(self.seats)
 
     @property
     def version(self) -> int:
+        """How many moves have been played: a view's version, which a move is sent with."""
         return len(self.moves)
 
     def seat_of(self, token: object) -> int:
@@ -385,7 +407,6 @@ class LiveTable:
         if keep is None:
             raise TableError("nothing of yours can be taken back now", code="no-undo")
         self.play = self._replay(self.moves[:keep], self.automatic[:keep])
-        self.passed.pop(seat, None)
         self.offered.clear()
         return keep
 
@@ -417,10 +438,10 @@ class LiveTable:
         body["result"] = self.play.result()
         body["undo"] = self.undoable(seat) is not None
         body["seats"] = [
-            {"seat": n, "kind": s.kind, "level": s.level, "here": n in here}
+            {"seat": n, "team": n % 2, "kind": s.kind, "level": s.level, "here": n in here}
             for n, s in enumerate(self.seats)
         ]
-        body["events"] = list(self.play.events_seen(seat))
+        body["events"] = list(self.play.events_seen(seat, lang))
         return body
 
     def record(self) -> Record:
@@ -550,8 +571,6 @@ class Hub:
                     f"the table has moved on (version {live.version}, your view {version})",
                     code="stale-view",
                 )
-            if live.play.over:
-                raise TableError("the match is over", code="not-over")
             before = live.version
             full, _ = live.play_text(seat, text)
             self.store.add_move(live.id, before, seat, full, automatic=False)
@@ -573,6 +592,20 @@ class Hub:
             self._running[live.id] = asyncio.get_running_loop().create_task(self._run_bots(live))
 
     async def _run_bots(self, live: LiveTable) -> None:
+        try:
+            await self._bots_play(live)
+        except CardrulesError as err:  # a bot that fails stalls its table: say so, do not hide it
+            _log.error("table %s: the bots stopped: %s", live.id, err)
+            failed: JSONObject = {
+                "type": "error",
+                "code": err.code,
+                "message": f"the bots stopped: {err}",
+            }
+            for connection in list(live.connections):
+                with contextlib.suppress(Exception):  # a socket gone away: nothing to tell
+                    await connection.send(failed)
+
+    async def _bots_play(self, live: LiveTable) -> None:
         while not live.play.over:
             async with live.lock:
                 here = [c.seat for c in live.connections]
