@@ -52,6 +52,7 @@ __all__ = [
     "LEVELS",
     "MAX_EVENTS_SENT",
     "MAX_LISTED",
+    "Connection",
     "Hub",
     "LiveTable",
     "TableError",

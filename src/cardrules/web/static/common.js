@@ -96,6 +96,13 @@
       "search": "Search (clause id, title or text)",
       "matches": "{n} of {total} clauses",
       "cases": "Cases",
+      "phase.play": "play",
+      "phase.deal": "deal",
+      "phase.bid": "bid",
+      "phase.bury": "bury",
+      "phase.fry": "fry",
+      "phase.tribute": "tribute",
+      "phase.over": "over",
     },
     zh: {
       "nav.new": "新牌桌",
@@ -186,6 +193,28 @@
       "search": "搜索（条款 id、标题或正文）",
       "matches": "{n} / {total} 条",
       "cases": "案例",
+      "phase.play": "出牌",
+      "phase.deal": "发牌",
+      "phase.bid": "叫主",
+      "phase.bury": "埋底",
+      "phase.fry": "炒底",
+      "phase.tribute": "进贡",
+      "phase.over": "结束",
+      "level.easy": "简单",
+      "level.hard": "困难",
+      "level.expert": "专家",
+      "kind.play": "出牌",
+      "kind.pass": "过",
+      "kind.bid": "叫主",
+      "kind.bury": "埋底",
+      "kind.fry": "炒底",
+      "kind.cha": "叉",
+      "kind.gou": "勾",
+      "kind.chi": "吃",
+      "kind.tribute": "进贡",
+      "kind.return": "还贡",
+      "kind.rebel": "暴动",
+      "kind.suppress": "压制",
     },
   };
 
@@ -207,6 +236,13 @@
     let text = key in table ? table[key] : key in WORDS.en ? WORDS.en[key] : key;
     for (const [k, v] of Object.entries(vars || {})) text = text.split("{" + k + "}").join(String(v));
     return text;
+  }
+
+  // The label of `prefix.name` ("phase.play"), or `name` itself when the table has none.
+  function word(prefix, name) {
+    const key = `${prefix}.${name}`;
+    const text = t(key);
+    return text === key ? String(name) : text;
   }
 
   // Put the labels of the page in the language: every [data-i18n] element's text.
@@ -420,5 +456,6 @@
     splitCards,
     t,
     withLang,
+    word,
   };
 })();

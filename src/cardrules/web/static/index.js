@@ -20,7 +20,7 @@
     const select = $("game");
     const keep = select.value;
     select.replaceChildren(
-      ...presets.games.map((g) => el("option", { value: g.name, text: `${g.title} (${g.name})` })),
+      ...presets.games.map((g) => el("option", { value: g.name, text: g.title || g.name })),
     );
     if (keep) select.value = keep;
   }

@@ -58,7 +58,7 @@
     const levels = [0, 1].map((team) => {
       const select = el("select", { class: "level", dataset: { team: String(team) } }, RANKS.map((r) => option(r, r)));
       select.value = variant.start_level || "2";
-      return el("label", { class: "field" }, [el("span", { text: t("team-level", { n: team }) }), " ", select]);
+      return el("label", { class: "field" }, [el("span", { class: "level-label", dataset: { team: String(team) }, text: t("team-level", { n: team }) }), " ", select]);
     });
     $("levels").replaceChildren(...levels);
     for (const node of document.querySelectorAll(".only-siyaosi")) node.hidden = game() !== "siyaosi";
@@ -67,6 +67,21 @@
     renderPalette();
     renderMoveHand();
     document.body.dataset.players = String(variant.players);
+    document.body.dataset.variant = variant.name || $("preset").value;
+  }
+
+  // The labels built here, in the language now (the values chosen are kept).
+  function relabel() {
+    seatOptions($("leader"), t("default"));
+    seatOptions($("banker"), null);
+    seatOptions($("move-seat"), null);
+    const ruling = $("ruling").value;
+    $("ruling").replaceChildren(option("", t("none")), option("0", "0"), option("1", "1"));
+    $("ruling").value = ruling;
+    for (const span of document.querySelectorAll("#levels .level-label")) {
+      span.textContent = t("team-level", { n: span.dataset.team });
+    }
+    renderHands();
   }
 
   function held(card) {
@@ -234,7 +249,7 @@
   async function init() {
     CR.initPage(() => {
       if (presets) {
-        renderHands();
+        relabel();
         if (!$("rulings-box").hidden && $("text").value.trim()) rule();
       }
     });
@@ -300,7 +315,7 @@
       CR.showError(err);
       return;
     }
-    $("game").replaceChildren(...presets.games.map((g) => option(g.name, `${g.title} (${g.name})`)));
+    $("game").replaceChildren(...presets.games.map((g) => option(g.name, g.title || g.name)));
     await fillPresets();
     document.body.dataset.ready = "true";
     const dispute = new URLSearchParams(window.location.search).get("dispute");

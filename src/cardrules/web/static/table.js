@@ -23,7 +23,16 @@
   let selected = new Map(); // card -> how many copies of it are selected in the hand
   let sentVersion = null; // the version a move was sent on: its answer clears the selection
   let errors = 0;
-  const events = new Map(); // event n -> text
+  const events = new Map(); // event key -> {key, n, text}, in the order shown
+  const drawn = new Map(); // section -> the data it was last drawn from (a view redraws only what changed)
+
+  // Call draw() unless `section` was last drawn from the same data.
+  function redraw(section, data, draw) {
+    const key = JSON.stringify(data);
+    if (drawn.get(section) === key) return;
+    drawn.set(section, key);
+    draw();
+  }
 
   // ------------------------------------------------------------------ the socket
   function socketUrl() {
@@ -102,6 +111,7 @@
   function serverError(message) {
     errors += 1;
     document.body.dataset.errors = String(errors);
+    document.body.dataset.errorCode = message.code || "";
     sentVersion = null;
     CR.showError(message);
   }
@@ -146,8 +156,16 @@
     return (hand || []).map((g) => (typeof g === "string" ? CR.splitCards(g) : g));
   }
 
+  // The round: the message's own, else the match view's.
+  function roundOf(v) {
+    if (v.round !== undefined && v.round !== null) return v.round;
+    return v.view && v.view.round !== undefined ? v.view.round : "";
+  }
+
   function render(v) {
+    v.round = roundOf(v);
     const firstOfRound = !view || view.round !== v.round;
+    const undone = view !== null && v.version < view.version;
     view = v;
     const body = document.body.dataset;
     body.version = String(v.version);
@@ -167,13 +185,13 @@
     renderHeadline(v);
     renderSeats(v);
     renderTrick(v);
-    renderHand(v);
-    renderLegal(v);
+    redraw("hand", [v.hand, [...selected]], () => renderHand(v));
+    redraw("legal", [v.legal, v.may_move, v.over, v.listed_all, v.choices], () => renderLegal(v));
     renderKinds(v);
     $("undo").disabled = !v.undo;
-    renderTracker(v);
+    redraw("tracker", v.view && v.view.tracker, () => renderTracker(v));
     renderScores(v);
-    renderLog(v);
+    renderLog(v, undone);
     renderResult(v);
     updateComposer();
   }
@@ -182,7 +200,7 @@
     const parts = [
       `${v.title || v.game} · ${v.variant}`,
       t("round", { n: v.round }),
-      t("phase", { p: v.phase }),
+      t("phase", { p: CR.word("phase", v.phase) }),
       `${t("levels")} ${(v.levels || []).join(" / ")}`,
       v.turn === null || v.turn === undefined ? t("no-turn") : t("turn-of", { n: v.turn }),
     ];
@@ -203,7 +221,7 @@
     const seats = v.seats && v.seats.length ? v.seats : [...Array(v.players).keys()].map((s) => ({ seat: s }));
     $("seats").replaceChildren(
       ...seats.map((s) => {
-        const who = s.seat === v.seat ? t("you") : s.kind === "bot" ? `${t("bot")} ${s.level || ""}`.trim() : t("person");
+        const who = s.seat === v.seat ? t("you") : s.kind === "bot" ? `${t("bot")} ${s.level ? CR.word("level", s.level) : ""}`.trim() : t("person");
         const size = (v.hand_sizes || [])[s.seat];
         const classes = ["seat", `team-${teamOf(s.seat)}`];
         if (s.seat === v.seat) classes.push("me");
@@ -261,13 +279,15 @@
       }),
     );
     $("listed-all").hidden = v.listed_all !== false || v.over;
+    // moves too many to list are described as choices ("bury: any 8 of your cards" ...)
+    $("choices").replaceChildren(...(v.over ? [] : v.choices || []).map((c) => el("li", { text: c })));
   }
 
   function renderKinds(v) {
     const kinds = v.over ? [] : v.kinds || [];
     if (kind && !kinds.includes(kind)) kind = null;
     $("kinds").replaceChildren(
-      ...kinds.map((k) => el("button", { type: "button", class: "kind", dataset: { kind: k }, text: k })),
+      ...kinds.map((k) => el("button", { type: "button", class: "kind", dataset: { kind: k }, text: CR.word("kind", k) })),
     );
   }
 
@@ -321,13 +341,43 @@
     $("scores").replaceChildren(...rows);
   }
 
-  function renderLog(v) {
-    for (const e of v.events || []) events.set(e.n, e.text || e.event);
-    while (events.size > MAX_EVENTS) events.delete(events.keys().next().value);
+  // The events of a message with a key each: a move's events share its number `n`.
+  function keyedEvents(v) {
+    const seen = new Map();
+    return (v.events || []).map((e) => {
+      const text = e.text || e.event;
+      const base = `${e.n}|${text}`;
+      const k = (seen.get(base) || 0) + 1;
+      seen.set(base, k);
+      return { key: `${base}|${k}`, n: e.n, text };
+    });
+  }
+
+  function logItem(e) {
+    return el("li", { dataset: { n: String(e.n), key: e.key }, text: e.text });
+  }
+
+  function renderLog(v, undone) {
     const log = $("log");
     const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-    const ordered = [...events.entries()].sort((a, b) => a[0] - b[0]);
-    log.replaceChildren(...ordered.map(([n, text]) => el("li", { dataset: { n: String(n) }, text })));
+    if (undone) events.clear(); // moves were taken back: their events with them
+    const last = events.size ? [...events.values()].pop().n : -Infinity;
+    const fresh = keyedEvents(v).filter((e) => !events.has(e.key));
+    for (const e of fresh) events.set(e.key, e);
+    if (!undone && fresh.every((e) => e.n >= last)) {
+      log.append(...fresh.map(logItem)); // the usual case: new events after those shown
+    } else {
+      const ordered = [...events.values()].sort((a, b) => a.n - b.n);
+      events.clear();
+      for (const e of ordered) events.set(e.key, e);
+      log.replaceChildren(...ordered.map(logItem));
+    }
+    while (events.size > MAX_EVENTS) {
+      const oldest = events.keys().next().value;
+      events.delete(oldest);
+      const node = log.firstElementChild;
+      if (node) node.remove();
+    }
     if (atEnd) log.scrollTop = log.scrollHeight;
   }
 
@@ -355,6 +405,8 @@
   function init() {
     CR.initPage(() => {
       events.clear();
+      drawn.clear();
+      $("log").replaceChildren();
       reconnect();
     });
     if (!token || !tableId) {
