@@ -310,6 +310,8 @@ class Cards:
     # ------------------------------------------------------------------ text
     def __str__(self) -> str:
         counts = self.counts
+        if not any(counts):  # the empty hand, the empty trick: many in every document
+            return ""
         return " ".join([_TEXT[i] for i in _DISPLAY_ORDER if counts[i] for _ in range(counts[i])])
 
     def pretty(self) -> str:

@@ -18,6 +18,7 @@ Rules never test a preset's name: they read switches.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Callable, Mapping
 from enum import StrEnum
 from importlib.resources.abc import Traversable
@@ -252,8 +253,10 @@ class VariantBase:
         )
 
     def to_json(self) -> JSONObject:
-        """The resolved table as JSON (inside a state or view document)."""
-        return {key: _json(value) for key, value in self.to_table().items()}
+        """The resolved table as JSON (inside a state or view document): a new object each call,
+        copied from the one built the first time (every view document carries its variant, and a
+        server writes one per seat per move)."""
+        return _copy_json(_variant_json(self))
 
     def replace(self, **changes: object) -> Self:
         """A copy with some switches changed, validated like a file. Each value given is the
@@ -284,6 +287,27 @@ def _unfollowed(
         if value is None or sw.derive is None or sw.derive(value) is not None:
             dropped.add(name)
     return {k: v for k, v in table.items() if k not in dropped}
+
+
+@lru_cache(maxsize=256)
+def _variant_json(variant: VariantBase) -> JSONObject:
+    """``variant``'s JSON table, built once per variant (a variant never changes); never handed
+    out itself, only copies (:func:`_copy_json`)."""
+    return {key: _json(value) for key, value in variant.to_table().items()}
+
+
+def _copy_json(value: JSONObject) -> JSONObject:
+    """A copy of a variant's JSON table, every list and table in it copied, so a caller that
+    changes what it got changes nothing else."""
+    return {k: _copied(v) for k, v in value.items()}
+
+
+def _copied(value: JSON) -> JSON:
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    return value
 
 
 def _json(value: object) -> JSON:
