@@ -632,15 +632,17 @@ def test_shengji_s_deal_goes_on_without_the_person_when_they_have_no_choice(
     assert len(answered) == 1
     assert answered[0]["legal"] == ["pass", "bid 2H"] and answered[0]["version"] == 22
     autos = [m for m in seen if m["auto"]]
-    assert len(autos) > 40
+    # the deal's passes are made in bursts, each told in one view: fewer views than passes
+    assert autos and len(autos) < len([a for a in live.automatic if a])
     for message in autos:
         assert message["in_turn"] and not message["may_move"] and "pass" in message["legal"]
     deal = [n for n, s in enumerate(live.movers) if s == 0 and n < seen[-1]["version"]]
     assert len(deal) > 50
     assert all(live.moves[n] == "0: pass" for n in deal)
     assert [n for n in deal if not live.automatic[n]] == [22]
-    # the views with choices were the ones before and at 22, and none after
-    choices = [m for m in seen if m["may_move"] and m["in_turn"]]
+    # during the deal the views with choices were the ones at 22, and none after (the last view
+    # seen is the first after the deal)
+    choices = [m for m in seen[:-1] if m["may_move"] and m["in_turn"]]
     assert {m["version"] for m in choices} == {22}
 
 

@@ -30,4 +30,13 @@ def serve(
     import uvicorn  # the server is needed only to serve
 
     app = create_app(db, bot_delay=bot_delay, window=window)
-    uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level="info")
+    # Messages are views of a few kilobytes; compressing each costs the server more CPU than
+    # the bytes cost the network (the load benchmark measured it), so sockets are uncompressed.
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+        log_level="info",
+    )

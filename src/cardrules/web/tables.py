@@ -30,6 +30,7 @@ import contextlib
 import itertools
 import logging
 import secrets
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -50,6 +51,7 @@ from cardrules.web.store import Seat, Store, StoredTable
 
 __all__ = [
     "LEVELS",
+    "MAX_BURST",
     "MAX_EVENTS_SENT",
     "MAX_LISTED",
     "Connection",
@@ -68,6 +70,9 @@ LEVELS = ("easy", "hard", "expert")
 MAX_LISTED = 200
 #: A message carries at most this many of the latest events the seat saw.
 MAX_EVENTS_SENT = 80
+#: At most this many automatic moves are made in a row without a wait before the sockets are
+#: told (Shengji's deal, bots with no delay): one view for the burst.
+MAX_BURST = 16
 
 
 class TableError(CardrulesError):
@@ -122,7 +127,12 @@ class _Match(Generic[M]):
         self.entry = entry
         self.seed = seed
         self.version = 0
+        #: the latest events, each with the number of the move that made it; ``dropped`` is how
+        #: many older ones were let go (a message sends only the latest)
         self.events: list[tuple[int, Event]] = []
+        self.dropped = 0
+        #: per (seat, language): how many events have been read for it, and its latest lines
+        self.seen: dict[tuple[int, str], tuple[int, deque[JSONObject]]] = {}
         self.bots: dict[int, Bot[M]] = {}
         for n, seat in enumerate(seats):
             if seat.kind == "bot":
@@ -154,7 +164,9 @@ class _Match(Generic[M]):
         self.events.extend((self.version, e) for e in events)
         # keep what a message can still send, per seat, with room: the log is not the record
         if len(self.events) > 40 * MAX_EVENTS_SENT:
-            del self.events[: len(self.events) - 20 * MAX_EVENTS_SENT]
+            cut = len(self.events) - 20 * MAX_EVENTS_SENT
+            del self.events[:cut]
+            self.dropped += cut
         return str(move), events
 
     def options(self, seat: int) -> tuple[str, ...]:
@@ -240,18 +252,22 @@ class _Match(Generic[M]):
         }
 
     def events_seen(self, seat: int, lang: str) -> list[JSONObject]:
-        words = catalog(lang)
-        seen: list[JSONObject] = []
-        for n, event in reversed(self.events):
-            for shown in self.entry.seen_events([event], seat):
-                text = shown.describe()
-                if text and lang != "en":
-                    text = words.event_line(self.entry.name, shown.to_json()) or text
-                if text:
-                    seen.append({"n": n, "event": shown.NAME, "text": text})
-            if len(seen) >= MAX_EVENTS_SENT:
-                break
-        return seen[::-1]
+        """The latest events ``seat`` saw, as lines in ``lang``: each event is read once per seat
+        and language, when the first message after it is built."""
+        total = self.dropped + len(self.events)
+        read, lines = self.seen.get((seat, lang), (0, deque(maxlen=MAX_EVENTS_SENT)))
+        start = max(read, self.dropped, total - 4 * MAX_EVENTS_SENT)
+        if start < total:
+            words = catalog(lang)
+            for n, event in self.events[start - self.dropped :]:
+                for shown in self.entry.seen_events([event], seat):
+                    text = shown.describe()
+                    if text and lang != "en":
+                        text = words.event_line(self.entry.name, shown.to_json()) or text
+                    if text:
+                        lines.append({"n": n, "event": shown.NAME, "text": text})
+            self.seen[(seat, lang)] = (total, lines)
+        return list(lines)
 
     def result(self) -> JSONObject | None:
         return self.state.result().to_json() if self.state.is_over else None
@@ -275,6 +291,10 @@ class Connection:
     seat: int
     lang: str
     send: Callable[[JSONObject], Any]
+    #: the table has changed since the last view this socket was sent
+    stale: bool = False
+    #: the task sending this socket its views, while it runs
+    sender: asyncio.Task[None] | None = None
 
 
 class LiveTable:
@@ -299,6 +319,8 @@ class LiveTable:
         #: what each person was last given a window to do out of turn
         self.offered: dict[int, tuple[Cards, tuple[str, ...]]] = {}
         self.connections: list[Connection] = []
+        #: whether a bot here searches (the expert level), so its moves are chosen off the loop
+        self.slow_bots = any(s.kind == "bot" and s.level == "expert" for s in self.seats)
         self.lock = asyncio.Lock()
         self.play = self._replay(stored.moves, stored.automatic)
 
@@ -606,39 +628,70 @@ class Hub:
                 with contextlib.suppress(Exception):  # a socket gone away: nothing to tell
                     await connection.send(failed)
 
+    def _wait(self, live: LiveTable) -> float:
+        """How long the bots wait before the table's next automatic move."""
+        if live.fresh_out_of_turn([c.seat for c in live.connections]):
+            return self.window  # a person may now play out of turn: let their cards land
+        if live.play.phase == "deal":
+            return 0.0  # Shengji's deal: a card a turn, nothing to watch
+        return self.bot_delay
+
     async def _bots_play(self, live: LiveTable) -> None:
+        """Make the table's automatic moves, waiting :meth:`_wait` before each. Moves that need
+        no wait are made in one burst (at most :data:`MAX_BURST`) and told in one view."""
+        async with live.lock:
+            wait, version = self._wait(live), live.version
         while not live.play.over:
+            await asyncio.sleep(wait)  # sleep(0) too: the other tables get their turn
+            moved = 0
             async with live.lock:
-                here = [c.seat for c in live.connections]
-                if live.fresh_out_of_turn(here):
-                    wait = self.window
-                elif live.play.phase == "deal":
-                    wait = 0.0  # Shengji's deal: a card a turn, nothing to watch
-                else:
-                    wait = self.bot_delay
+                if live.version != version:  # a person moved meanwhile: look again
+                    wait, version = self._wait(live), live.version
+                    continue
+                found: tuple[int, str] | None = None
+                while moved < MAX_BURST:
+                    if live.slow_bots:  # a search may take a while: off the event loop
+                        found = await asyncio.to_thread(live.automatic_move)
+                    else:  # a fraction of a millisecond: a thread hop would cost more
+                        found = live.automatic_move()
+                    if found is None:
+                        break
+                    seat, text = found
+                    number = live.version
+                    live.apply_automatic(seat, text)
+                    self.store.add_move(live.id, number, seat, live.moves[-1], automatic=True)
+                    moved += 1
+                    wait = self._wait(live)
+                    if wait > 0 or live.play.over:
+                        break
                 version = live.version
-            if wait > 0:
-                await asyncio.sleep(wait)
-            async with live.lock:
-                if live.version != version:
-                    continue  # a person moved meanwhile: look again
-                found = await asyncio.to_thread(live.automatic_move)
-                if found is None:
-                    return  # the table waits for a person
-                seat, text = found
-                live.apply_automatic(seat, text)
-                self.store.add_move(live.id, version, seat, live.moves[-1], automatic=True)
-            await self._tell(live)
+            if moved:
+                await self._tell(live)
+            if found is None:
+                return  # the table waits for a person
 
     async def _tell(self, live: LiveTable, only_others: Connection | None = None) -> None:
+        """Let every socket of the table (but ``only_others``) know the table changed. Each
+        socket has one sender, which builds the latest view when it gets to run: moves made
+        meanwhile are told in one view, so a busy server builds fewer views, not a backlog."""
         for connection in list(live.connections):
             if connection is only_others:
                 continue
+            connection.stale = True
+            if connection.sender is None or connection.sender.done():
+                connection.sender = asyncio.get_running_loop().create_task(
+                    self._send_views(live, connection)
+                )
+
+    async def _send_views(self, live: LiveTable, connection: Connection) -> None:
+        while connection.stale and connection in live.connections:
+            connection.stale = False
             try:
                 await connection.send(live.message(connection.seat, connection.lang))
-            except Exception:
+            except Exception:  # a socket that went away leaves the table
                 if connection in live.connections:
                     live.connections.remove(connection)
+                return
 
     async def stop(self) -> None:
         """Stop every bot runner (the server is shutting down)."""
