@@ -18,9 +18,9 @@ Rules never test a preset's name: they read switches.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Callable, Mapping
 from enum import StrEnum
+from functools import lru_cache
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, ClassVar, Self, TypeVar
