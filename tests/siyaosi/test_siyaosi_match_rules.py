@@ -12,8 +12,9 @@ from cardrules.cards import Rank
 from cardrules.siyaosi import Variant, load_variant
 from cardrules.siyaosi.levels import after_round, caught_all, rise
 from cardrules.siyaosi.result import RoundResult, round_result
-from cardrules.siyaosi.scoring import NO_PLAYS, multiplier, outcome, round_points
-from cardrules.siyaosi.variant import SCORE_OUTCOMES, MultiplierMode, Victory
+from cardrules.siyaosi.scoring import multiplier, round_points
+from cardrules.siyaosi.variant import SCORING_KINDS, MultiplierMode, Victory
+from cardrules.testing.clause_oracles import round_score
 from cardrules.testing.strategies import variants
 
 LEVELS = st.sampled_from([r for r in Rank if not r.is_joker])
@@ -63,23 +64,48 @@ def test_levels_never_fall_stay_in_range_and_the_emperors_team_rules(
             assert after.levels[after.winner] == Rank.ACE
 
 
+PLAYS = st.lists(st.sampled_from(SCORING_KINDS), max_size=6)
+
+
 @pytest.mark.slow
 @settings(max_examples=300)
-@given(rounds())
+@given(rounds(), PLAYS)
 def test_a_round_scores_by_its_outcome_times_its_multiplier(
-    drawn: tuple[Variant, tuple[Rank, Rank], RoundResult],
+    drawn: tuple[Variant, tuple[Rank, Rank], RoundResult], plays: list[str]
 ) -> None:
+    """The engine's points equal the clause oracle's (4A4-SCORE-1, 4A4-SCORE-2), which reads the
+    outcome off the finishing order itself and multiplies by the plays named."""
     variant, _levels, result = drawn
-    key = outcome(result, result.ruling)
-    assert key in SCORE_OUTCOMES
-    points = round_points(variant, result, result.ruling, NO_PLAYS)
-    if not variant.score_table:
-        assert points is None
-        return
-    ruling = result.emperor % 2 if result.ruling is None else result.ruling
-    ruling_points, other_points = dict(variant.score_table).get(key, (0, 0))
-    assert points is not None
-    assert (points[ruling], points[1 - ruling]) == (ruling_points, other_points)
+    played = (plays.count("4a4"), plays.count("joker-bomb"), plays.count("bomb"))
+    points = round_points(variant, result, result.ruling, played)
+    expected = round_score(
+        variant.players,
+        result.finish,
+        result.ruling,
+        {k: (v[0], v[1]) for k, v in dict(variant.score_table).items()},
+        dict(variant.multipliers),
+        variant.multiplier_mode is MultiplierMode.PER_PLAY,
+        plays,
+    )
+    assert points == expected
+    if points is None:
+        assert not variant.score_table
+
+
+def test_the_score_oracle_reads_seed_001_s_rows() -> None:
+    """One-deck's table as 4A4-SCORE-1 lists it (seat 0's team ruling): 1st and 3rd +4/+1,
+    1st and 4th +2/+2, a sweep +8/−4 — and a 4A4 with two bombs ×10 per kind, ×20 per play."""
+    one = load_variant("one-deck")
+    table = {k: (v[0], v[1]) for k, v in dict(one.score_table).items()}
+    mult = dict(one.multipliers)
+    assert round_score(4, [0, 1, 2], 0, table, mult, False, []) == (4, 1)
+    assert round_score(4, [0, 1, 3], 0, table, mult, False, []) == (2, 2)
+    assert round_score(4, [0, 2], 0, table, mult, False, []) == (8, -4)
+    assert round_score(4, [1, 3], 0, table, mult, False, []) == (-8, 8)
+    plays = ["4a4", "bomb", "bomb"]
+    assert round_score(4, [0, 2], 0, table, mult, False, plays) == (80, -40)
+    assert round_score(4, [0, 2], 0, table, mult, True, plays) == (160, -80)
+    assert round_score(4, [0, 2], 0, {}, mult, False, plays) is None
 
 
 @given(st.integers(0, 5), st.integers(0, 5), st.integers(0, 9))
