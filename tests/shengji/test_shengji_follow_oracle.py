@@ -1,10 +1,12 @@
-"""The follow rule against an oracle written from the clauses (SJ-FOLLOW-3/4/5), not the code.
+"""The follow rule against an oracle written from the clauses — SJ-FOLLOW-3 (The shape ladder),
+SJ-FOLLOW-4 (The follow must be the best the hand allows), SJ-FOLLOW-5 (Following a throw) — not
+from the code.
 
-:mod:`cardrules.testing.clause_oracles` knows the ladder only as SJ-FOLLOW-3 words it and the
-throw's order only as SJ-FOLLOW-5 does; it imports nothing of ``cardrules.shengji``. Here both
-judge every choice of a follower's hearts against a lead of hearts (plain, level 2, ♠ trump):
-the follower holds ranks 3…8, the lead lies on 9…A, its pieces a rank apart so the throw is
-read as those pieces and stands.
+:mod:`cardrules.testing.clause_oracles` knows the ladder only as SJ-FOLLOW-3 (The shape ladder)
+words it and the throw's order only as SJ-FOLLOW-5 (Following a throw) does; it imports nothing of
+``cardrules.shengji``. Here both judge every choice of a follower's hearts against a lead of hearts
+(plain, level 2, ♠ trump): the follower holds ranks 3…8, the lead lies on 9…A, its pieces a rank
+apart so the throw is read as those pieces and stands.
 """
 
 from __future__ import annotations
@@ -108,8 +110,8 @@ def test_every_choice_is_judged_as_the_clauses_say(
 
 
 def test_the_oracle_s_ladders_are_the_seed_s() -> None:
-    """SJ-FOLLOW-7's lists, read off the oracle's ladder: quad → quad, triple, pair tractor,
-    pair; tractor of two quads → …, two-triple tractor before the triple … ."""
+    """SJ-FOLLOW-7 (The seed's ladders)'s lists, read off the oracle's ladder: quad → quad, triple,
+    pair tractor, pair; tractor of two quads → …, two-triple tractor before the triple … ."""
     assert ladder((4, 1)) == ((4, 1), (3, 1), (2, 2), (2, 1))
     assert ladder((2, 2)) == ((2, 2), (2, 1))
     assert ladder((2, 3)) == ((2, 3), (2, 2), (2, 1))

@@ -1,6 +1,7 @@
 """The match rules as pure functions, under any variant and table size: how a round moves the
 levels (never down, never past A, the emperor's team rules next, the winner exactly as
-4A4-LEVEL-5 says) and what it scores (4A4-SCORE-1, 4A4-SCORE-2)."""
+4A4-LEVEL-5 says) and what it scores (4A4-SCORE-1 (The scoring table), 4A4-SCORE-2
+(Multipliers))."""
 
 from __future__ import annotations
 
@@ -73,8 +74,9 @@ PLAYS = st.lists(st.sampled_from(SCORING_KINDS), max_size=6)
 def test_a_round_scores_by_its_outcome_times_its_multiplier(
     drawn: tuple[Variant, tuple[Rank, Rank], RoundResult], plays: list[str]
 ) -> None:
-    """The engine's points equal the clause oracle's (4A4-SCORE-1, 4A4-SCORE-2), which reads the
-    outcome off the finishing order itself and multiplies by the plays named."""
+    """The engine's points equal the clause oracle's (4A4-SCORE-1 (The scoring table), 4A4-SCORE-2
+    (Multipliers)), which reads the outcome off the finishing order itself and multiplies by the
+    plays named."""
     variant, _levels, result = drawn
     played = (plays.count("4a4"), plays.count("joker-bomb"), plays.count("bomb"))
     points = round_points(variant, result, result.ruling, played)
@@ -93,8 +95,9 @@ def test_a_round_scores_by_its_outcome_times_its_multiplier(
 
 
 def test_the_score_oracle_reads_seed_001_s_rows() -> None:
-    """One-deck's table as 4A4-SCORE-1 lists it (seat 0's team ruling): 1st and 3rd +4/+1,
-    1st and 4th +2/+2, a sweep +8/−4 — and a 4A4 with two bombs ×10 per kind, ×20 per play."""
+    """One-deck's table as 4A4-SCORE-1 (The scoring table) lists it (seat 0's team ruling): 1st and
+    3rd +4/+1, 1st and 4th +2/+2, a sweep +8/−4 — and a 4A4 with two bombs ×10 per kind, ×20 per
+    play."""
     one = load_variant("one-deck")
     table = {k: (v[0], v[1]) for k, v in dict(one.score_table).items()}
     mult = dict(one.multipliers)

@@ -29,10 +29,10 @@ Piece = tuple[int, int]
 
 
 def ladder(piece: Piece) -> tuple[Piece, ...]:
-    """The shapes the piece asks of a follower, most wanted first, SJ-FOLLOW-3: its width with
-    its length, then one shorter … down to 1; then each narrower width down to pairs, each with
-    the longest length that fits in the piece's cards, down to 1. Single cards fill the rest and
-    are not on the ladder."""
+    """The shapes the piece asks of a follower, most wanted first, SJ-FOLLOW-3 (The shape ladder):
+    its width with its length, then one shorter … down to 1; then each narrower width down to pairs,
+    each with the longest length that fits in the piece's cards, down to 1. Single cards fill the
+    rest and are not on the ladder."""
     width, length = piece
     cards = width * length
     steps = [(width, n) for n in range(length, 0, -1)] if width > 1 else []
@@ -42,8 +42,8 @@ def ladder(piece: Piece) -> tuple[Piece, ...]:
 
 
 def throw_order(pieces: Sequence[Piece]) -> tuple[Piece, ...]:
-    """A throw's pieces in the order they are followed, SJ-FOLLOW-5: the widest first, then the
-    longest."""
+    """A throw's pieces in the order they are followed, SJ-FOLLOW-5 (Following a throw): the widest
+    first, then the longest."""
     return tuple(sorted(pieces, key=lambda p: (-p[0], -p[1])))
 
 
@@ -64,10 +64,11 @@ def _placed(
 
 
 def score(choice: Sequence[int], lead: Sequence[Piece]) -> tuple[int, ...]:
-    """The list a choice of cards scores against ``lead`` (SJ-FOLLOW-4, SJ-FOLLOW-5): for each
-    of the lead's pieces in throw order, for each step of its ladder, how many pieces of that
-    shape are placed, as many as fit in what the piece still owes — the greatest such list over
-    every way of cutting the choice, compared step by step."""
+    """The list a choice of cards scores against ``lead`` (SJ-FOLLOW-4 (The follow must be the best
+    the hand allows), SJ-FOLLOW-5 (Following a throw)): for each of the lead's pieces in throw
+    order, for each step of its ladder, how many pieces of that shape are placed, as many as fit in
+    what the piece still owes — the greatest such list over every way of cutting the choice,
+    compared step by step."""
     steps = [(k, shape) for k, piece in enumerate(throw_order(lead)) for shape in ladder(piece)]
     owed0 = tuple(w * n for w, n in throw_order(lead))
 
@@ -100,7 +101,7 @@ def choices(holding: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
 
 def best_follows(lead: Sequence[Piece], holding: Sequence[int]) -> set[tuple[int, ...]]:
     """Every legal follow of ``lead`` out of ``holding`` (longer than the lead): the choices of
-    as many cards that score highest, SJ-FOLLOW-4."""
+    as many cards that score highest, SJ-FOLLOW-4 (The follow must be the best the hand allows)."""
     size = sum(w * n for w, n in lead)
     assert size < sum(holding), "the ladder binds only a longer holding"
     scored = {c: score(c, lead) for c in choices(holding, size)}
@@ -111,7 +112,8 @@ def best_follows(lead: Sequence[Piece], holding: Sequence[int]) -> set[tuple[int
 def follow_is_best(lead: Sequence[Piece], holding: Sequence[int], choice: Sequence[int]) -> bool:
     """Whether ``choice`` (copies per rank, out of ``holding``, as many cards as the lead) is a
     legal follow of ``lead`` by a seat holding ``holding`` of the led suit and more of it than
-    the lead has: no other choice of as many cards scores higher, SJ-FOLLOW-4."""
+    the lead has: no other choice of as many cards scores higher, SJ-FOLLOW-4 (The follow must be
+    the best the hand allows)."""
     size = sum(w * n for w, n in lead)
     assert sum(choice) == size < sum(holding), "the ladder binds only a longer holding"
     assert all(0 <= c <= h for c, h in zip(choice, holding, strict=True))
@@ -129,7 +131,8 @@ def round_score(
     played: Sequence[str],
 ) -> tuple[int, int] | None:
     """Each team's points for a 四幺四 round, ``(team 0, team 1)``, or ``None`` when the table is
-    empty (the variant keeps no score), as 4A4-SCORE-1 and 4A4-SCORE-2 say it.
+    empty (the variant keeps no score), as 4A4-SCORE-1 (The scoring table) and 4A4-SCORE-2
+    (Multipliers) say it.
 
     ``finish`` is the seats in the order they went out, up to the round's end (one team all
     out); teams are seats of equal parity. The emperor is the first out; with nobody ruling
