@@ -15,7 +15,7 @@ from cardrules.siyaosi.levels import after_round, caught_all, rise
 from cardrules.siyaosi.result import RoundResult, round_result
 from cardrules.siyaosi.scoring import multiplier, round_points
 from cardrules.siyaosi.variant import SCORING_KINDS, MultiplierMode, Victory
-from cardrules.testing.clause_oracles import round_score
+from cardrules.testing.clause_oracles import levels_after, round_score
 from cardrules.testing.strategies import variants
 
 LEVELS = st.sampled_from([r for r in Rank if not r.is_joker])
@@ -63,6 +63,30 @@ def test_levels_never_fall_stay_in_range_and_the_emperors_team_rules(
             assert caught_all(result) and levels[after.winner] == Rank.ACE
         else:
             assert after.levels[after.winner] == Rank.ACE
+
+
+@pytest.mark.slow
+@settings(max_examples=400)
+@given(rounds())
+def test_levels_move_as_the_clauses_say(
+    drawn: tuple[Variant, tuple[Rank, Rank], RoundResult],
+) -> None:
+    """The engine's standing after a round equals the clause oracle's, which reads catches,
+    gates, the stage, drop-backs and victory off the finishing order alone."""
+    variant, levels, result = drawn
+    after = after_round(variant, levels, result.ruling, result)
+    expected = levels_after(
+        variant.players,
+        result.finish,
+        result.ruling,
+        (levels[0].text, levels[1].text),
+        rise=variant.rise.value,
+        sweep_rise=variant.sweep_rise,
+        gates=[str(g) for g in variant.gates],
+        drop_backs=list(variant.drop_backs),
+        victory=variant.victory.value,
+    )
+    assert ((after.levels[0].text, after.levels[1].text), after.ruling, after.winner) == expected
 
 
 PLAYS = st.lists(st.sampled_from(SCORING_KINDS), max_size=6)

@@ -11,6 +11,10 @@ SJ-FOLLOW-4 (The follow must be the best the hand allows) and SJ-FOLLOW-5 (Follo
 on a *lane*: the led suit's ranks in order (the level rank left out), a holding being how many
 copies of each rank a seat holds.
 
+:func:`levels_after` is how a 四幺四 round moves the levels and who wins, 4A4-LEVEL-2 … 6.
+
+:func:`tribute_due` is the card a 四幺四 payer owes, 4A4-TRIB-2 (The tribute card).
+
 :func:`round_score` is a 四幺四 round's points, 4A4-SCORE-1 (The scoring table) and 4A4-SCORE-2
 (Multipliers), from the finishing order, the table, the multipliers and the plays that score.
 """
@@ -164,3 +168,98 @@ def round_score(
     points[ruling_team] = ruling_points * factor
     points[1 - ruling_team] = other_points * factor
     return points[0], points[1]
+
+
+#: The level ranks from low to high, 4A4-LEVEL-1 (Levels, stored per team).
+LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def _rise(level: str, steps: int, swept: bool, gates: Sequence[str]) -> str:
+    """``level`` risen by ``steps``, 4A4-LEVEL-3 (Gates): a rise stops on a gate it would pass; a
+    team on a gate rises only with every opponent caught, then stops on the next gate; never
+    past A."""
+    if steps == 0 or (level in gates and not swept):
+        return level
+    at = LEVELS.index(level)
+    for _ in range(steps):
+        if at == len(LEVELS) - 1:
+            break  # no rise passes A
+        at += 1
+        if LEVELS[at] in gates:
+            break
+    return LEVELS[at]
+
+
+def levels_after(
+    players: int,
+    finish: Sequence[int],
+    ruling: int | None,
+    levels: tuple[str, str],
+    *,
+    rise: str,
+    sweep_rise: int,
+    gates: Sequence[str],
+    drop_backs: Sequence[str],
+    victory: str,
+) -> tuple[tuple[str, str], int, int | None]:
+    """The levels after a 四幺四 round, the team that rules next and the match's winner (or
+    ``None``), as 4A4-LEVEL-2 (Rising by catches), 4A4-LEVEL-3 (Gates), 4A4-LEVEL-4 (The stage:
+    sweep, reverse sweep, split), 4A4-LEVEL-5 (Winning the match) and 4A4-LEVEL-6 (Drop-backs)
+    say it, from the finishing order alone. ``rise`` is ``"catches"`` or ``"sweep"``,
+    ``victory`` ``"pass"`` or ``"reach"``, ``drop_backs`` entries ``"FROM>TO"``."""
+    team = finish[0] % 2  # the emperor's team rules next in every variant
+    team_out = all(s in finish for s in range(team, players, 2))
+    holding = [s for s in range(players) if s % 2 != team and s not in finish]
+    caught = len(holding) if team_out else 0
+    swept = caught == players // 2
+    new = list(levels)
+    if rise == "catches":
+        new[team] = _rise(levels[team], caught, swept, gates)
+    elif swept and (ruling is None or team == ruling):
+        new[team] = _rise(levels[team], sweep_rise, swept, gates)
+    if ruling is not None and team != ruling and swept:
+        for entry in drop_backs:
+            high, _, low = entry.partition(">")
+            if levels[ruling] == high:
+                new[ruling] = low
+    winner: int | None = None
+    if victory == "pass":
+        if swept and levels[team] == "A":
+            winner = team
+    elif new[team] == "A":
+        winner = team
+    return (new[0], new[1]), team, winner
+
+
+#: 四幺四's natural order of ranks, low to high, 4A4-RANK-1 (Natural order).
+NATURAL = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+
+
+def tribute_due(
+    hand: Sequence[str], level: str | None, promoted: bool, excluded: Sequence[str]
+) -> set[str]:
+    """The cards a 四幺四 payer holding ``hand`` (card texts: ``"10H"``, ``"SJ"``) may pay, as
+    4A4-TRIB-2 (The tribute card) says: its highest card as it will rank in the receivers' hands
+    in the coming round — the coming round's level card ``level`` above the 2 and below the
+    jokers when ``promoted`` (the receivers rule it, or every seat's level cards are promoted),
+    4A4-RANK-2 (The level card) — leaving out the ranks of ``excluded``; any suit of the highest
+    rank; none when every card is excluded."""
+
+    def rank_of(card: str) -> str:
+        return card if card in ("SJ", "BJ") else card[:-1]
+
+    def value(card: str) -> int:
+        rank = rank_of(card)
+        if rank == "BJ":
+            return 16
+        if rank == "SJ":
+            return 15
+        if promoted and level is not None and level != "2" and rank == level:
+            return 14  # above the 2 (13), below the small joker
+        return NATURAL.index(rank) + 1
+
+    allowed = [c for c in hand if rank_of(c) not in excluded]
+    if not allowed:
+        return set()
+    top = max(value(c) for c in allowed)
+    return {c for c in allowed if value(c) == top}
