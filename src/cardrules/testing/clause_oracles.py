@@ -11,7 +11,8 @@ SJ-FOLLOW-4 (The follow must be the best the hand allows) and SJ-FOLLOW-5 (Follo
 on a *lane*: the led suit's ranks in order (the level rank left out), a holding being how many
 copies of each rank a seat holds.
 
-:func:`levels_after` is how a 四幺四 round moves the levels and who wins, 4A4-LEVEL-2 … 6.
+:func:`levels_after` is how a 四幺四 round moves the levels and who wins, from 4A4-LEVEL-2
+(Rising by catches) to 4A4-LEVEL-6 (Drop-backs).
 
 :func:`tribute_due` is the card a 四幺四 payer owes, 4A4-TRIB-2 (The tribute card).
 
