@@ -10,10 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules.cards import Rank
-from cardrules.siyaosi import Variant, load_variant
+from cardrules.errors import CardrulesError
+from cardrules.multiset import Cards
+from cardrules.siyaosi import MoveKind, Table, Variant, classify, load_variant
 from cardrules.siyaosi.levels import after_round, caught_all, rise
+from cardrules.siyaosi.moves import Top
 from cardrules.siyaosi.result import RoundResult, round_result
-from cardrules.siyaosi.scoring import multiplier, round_points
+from cardrules.siyaosi.scoring import count_play, multiplier, played_from_names, round_points
 from cardrules.siyaosi.variant import SCORING_KINDS, MultiplierMode, Victory
 from cardrules.testing.clause_oracles import levels_after, round_score
 from cardrules.testing.strategies import variants
@@ -158,3 +161,40 @@ def test_a_rise_stops_on_a_gate_and_leaves_it_only_with_every_opponent_caught() 
     assert rise(Rank.KING, 4, True, gates) is Rank.ACE
     assert rise(Rank.KING, 4, True, frozenset()) is Rank.ACE
     assert rise(Rank.FIVE, 0, True, gates) is Rank.FIVE
+
+
+def _top(cards: str, seat: int = 0) -> Top:
+    table = Table(load_variant("classic"), (Rank.TWO, Rank.TWO), 0)
+    combination = classify(Cards.parse(cards), table, seat)
+    assert combination is not None
+    return Top(seat, combination)
+
+
+def test_the_plays_that_score_are_counted_as_4a4_score_2_lists_them() -> None:
+    """4A4-SCORE-2 (Multipliers): a play of a 4A4, a joker bomb or a bomb of three or more counts
+    one of its kind; a straight or a pair counts nothing; a chain step counts once, when it first
+    makes the chain a bomb."""
+    none = (0, 0, 0)
+    assert count_play(none, MoveKind.PLAY, None, _top("4S 4H AD")) == (1, 0, 0)
+    assert count_play(none, MoveKind.PLAY, None, _top("SJ BJ")) == (0, 1, 0)
+    assert count_play(none, MoveKind.PLAY, None, _top("9S 9H 9C")) == (0, 0, 1)
+    assert count_play((1, 2, 3), MoveKind.PLAY, None, _top("9S 9H 9C 9D")) == (1, 2, 4)
+    assert count_play(none, MoveKind.PLAY, None, _top("9S 9H")) == none
+    assert count_play(none, MoveKind.PLAY, None, _top("3S 4H 5C")) == none
+    assert count_play(none, MoveKind.PASS, _top("9S"), None) == none
+    single, bomb = _top("8S"), _top("8S 8H 8H")
+    assert count_play(none, MoveKind.CHA, single, bomb) == (0, 0, 1)
+    assert count_play((0, 0, 1), MoveKind.GOU, bomb, _top("8S 8H 8H 8C")) == (0, 0, 1)
+    # a capture is no 勾岔 chain and no play: it scores nothing, even when it leaves a bomb
+    assert count_play(none, MoveKind.CAPTURE, single, bomb) == none
+    assert count_play(none, MoveKind.CHI, _top("4S"), _top("3S 4H 5C")) == none
+
+
+def test_a_round_case_names_its_scoring_plays() -> None:
+    assert played_from_names(["4a4", "bomb", "bomb", "joker-bomb", "pair"]) == (1, 1, 2)
+    for bad, shown in ((["nonsense"], "'nonsense'"), ([7], "7"), (["bomb", None], "None")):
+        with pytest.raises(CardrulesError) as refused:
+            played_from_names(bad)
+        message = str(refused.value)
+        assert message.startswith("played lists combination names (single, pair, straight")
+        assert message.endswith(f"got {shown}")
