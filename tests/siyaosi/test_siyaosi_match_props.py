@@ -150,12 +150,18 @@ def _tribute_is_the_clause_s(m: Match) -> None:
 
 
 def _due(m: Match, seat: int) -> set[str]:
+    """The oracle's due cards for the payer at ``seat``: ranked as in the receivers' hands — the
+    other team's — with the coming round's level card (the ruling team's level), promoted there
+    if every seat's level cards are, or if the receivers are the ruling team (4A4-RANK-2 (The
+    level card)). After a rebellion that reverses the tribute the receivers do not rule."""
     variant = m.variant
     ruling = m.ruling
     level = None if ruling is None else m.levels[ruling].text
-    # the receivers are the team that rules the coming round: its level cards are promoted for
-    # it under either promotion but "none"
-    promoted = variant.level_promotion is not LevelPromotion.NONE
+    receivers = 1 - seat % 2
+    promotion = variant.level_promotion
+    promoted = promotion is LevelPromotion.ALL or (
+        promotion is LevelPromotion.RULING_TEAM and receivers == ruling
+    )
     hand = [str(c) for c in m.hands[seat]]
     return tribute_due(hand, level, promoted, list(variant.tribute_excluded))
 

@@ -242,9 +242,9 @@ def tribute_due(
     """The cards a 四幺四 payer holding ``hand`` (card texts: ``"10H"``, ``"SJ"``) may pay, as
     4A4-TRIB-2 (The tribute card) says: its highest card as it will rank in the receivers' hands
     in the coming round — the coming round's level card ``level`` above the 2 and below the
-    jokers when ``promoted`` (the receivers rule it, or every seat's level cards are promoted),
-    4A4-RANK-2 (The level card) — leaving out the ranks of ``excluded``; any suit of the highest
-    rank; none when every card is excluded."""
+    jokers when ``promoted`` (the receivers rule the round, or every seat's level cards are
+    promoted), 4A4-RANK-2 (The level card) — leaving out the ranks of ``excluded``; any suit of
+    the highest rank; none when every card is excluded."""
 
     def rank_of(card: str) -> str:
         return card if card in ("SJ", "BJ") else card[:-1]
