@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from typing import Protocol, TextIO, TypeVar
 
 from cardrules.bots import askers
@@ -32,9 +33,10 @@ from cardrules.registry import Game, GameEntry, resolve_bot
 from cardrules.rng import SeededRandom, derive_seed
 from cardrules.variant import VariantBase
 
-__all__ = ["HINT_LIMIT", "LineReader", "play_in_terminal"]
+__all__ = ["HINT_LIMIT", "LineReader", "forced_pass", "play_in_terminal"]
 
 M = TypeVar("M", bound=MoveLike)
+T = TypeVar("T")
 
 #: How many legal moves ``hint`` lists (a four-deck Shengji lead may have millions).
 HINT_LIMIT = 24
@@ -230,10 +232,22 @@ class _Terminal:
 def _pass_for(
     view: GameView[M], options: tuple[M, ...], passed: tuple[Cards, tuple[M, ...]] | None
 ) -> M | None:
-    """The pass made for the seat in turn without asking, if any: when a pass is all it may do,
-    or when it passed with these very choices before and has only been given cards since (a
-    deal goes on)."""
-    passes = [m for m in options if m.kind == "pass"]
+    """The pass made for the seat in turn without asking, if any (:func:`forced_pass`)."""
+    return forced_pass(view.hand, options, passed, lambda m: m.kind == "pass")
+
+
+def forced_pass(
+    hand: Cards,
+    options: tuple[T, ...],
+    passed: tuple[Cards, tuple[T, ...]] | None,
+    is_pass: Callable[[T], bool],
+) -> T | None:
+    """The pass to make for a person in turn without asking, if any: when a pass is all they
+    may do, or when they passed with these very ``options`` before (``passed``: their hand and
+    options then) and have only been given cards since (a deal goes on). ``options`` are the
+    seat's first legal moves, as moves or as their texts (``is_pass`` tells a pass); ``cardrules
+    play`` and the web app's tables both ask it."""
+    passes = [m for m in options if is_pass(m)]
     if not passes:
         return None
     if len(options) == 1:
@@ -241,7 +255,7 @@ def _pass_for(
     if passed is None or passed[1] != options:
         return None
     before = passed[0]
-    return passes[0] if before <= view.hand and before != view.hand else None
+    return passes[0] if before <= hand and before != hand else None
 
 
 def _options(view: GameView[M]) -> tuple[M, ...]:

@@ -43,6 +43,7 @@ from cardrules.game import GameState, GameView, MoveLike
 from cardrules.i18n import catalog
 from cardrules.jsonio import JSON, JSONObject
 from cardrules.multiset import Cards
+from cardrules.play import forced_pass
 from cardrules.records import Record
 from cardrules.registry import GameEntry, game_named
 from cardrules.rng import SeededRandom, derive_seed
@@ -115,6 +116,10 @@ class _Play(Protocol):
     def events_seen(self, seat: int, lang: str) -> list[JSONObject]: ...
 
     def result(self) -> JSONObject | None: ...
+
+
+def _is_pass(text: str) -> bool:
+    return text.endswith(": pass")
 
 
 class _Match(Generic[M]):
@@ -201,17 +206,9 @@ class _Match(Generic[M]):
         return None
 
     def forced_pass(self, seat: int, passed: tuple[Cards, tuple[str, ...]] | None) -> str | None:
-        """The pass made for the person at ``seat`` in turn without asking, if any."""
-        options = self.options(seat)
-        passes = [t for t in options if t.endswith(": pass")]
-        if not passes:
-            return None
-        if len(options) == 1:
-            return passes[0]
-        if passed is None or passed[1] != options:
-            return None
-        before, hand = passed[0], self.hand(seat)
-        return passes[0] if before <= hand and before != hand else None
+        """The pass made for the person at ``seat`` in turn without asking, if any, as
+        ``cardrules play`` makes it (:func:`cardrules.play.forced_pass`)."""
+        return forced_pass(self.hand(seat), self.options(seat), passed, _is_pass)
 
     def seat_message(self, seat: int, lang: str) -> JSONObject:
         view: GameView[M] = self.state.view(seat)
