@@ -31,6 +31,10 @@ from cardrules.cases.model import load_case_text
 from cardrules.clauses import clause_index
 from cardrules.judge import Ruling, judge_case
 
+# A real browser playing whole rounds takes a minute or more: a long sweep, out of the default
+# run and in CI's (``-m "slow or not slow"``).
+pytestmark = pytest.mark.slow
+
 REQUIRED = os.environ.get("CARDRULES_REQUIRE_BROWSER") == "1"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
