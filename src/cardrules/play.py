@@ -36,7 +36,7 @@ from cardrules.variant import VariantBase
 __all__ = ["HINT_LIMIT", "LineReader", "forced_pass", "play_in_terminal"]
 
 M = TypeVar("M", bound=MoveLike)
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 #: How many legal moves ``hint`` lists (a four-deck Shengji lead may have millions).
 HINT_LIMIT = 24
@@ -238,10 +238,10 @@ def _pass_for(
 
 def forced_pass(
     hand: Cards,
-    options: tuple[T, ...],
-    passed: tuple[Cards, tuple[T, ...]] | None,
-    is_pass: Callable[[T], bool],
-) -> T | None:
+    options: tuple[_T, ...],
+    passed: tuple[Cards, tuple[_T, ...]] | None,
+    is_pass: Callable[[_T], bool],
+) -> _T | None:
     """The pass to make for a person in turn without asking, if any: when a pass is all they
     may do, or when they passed with these very ``options`` before (``passed``: their hand and
     options then) and have only been given cards since (a deal goes on). ``options`` are the
