@@ -191,6 +191,30 @@ def test_the_core_never_imports_a_game_at_load_time() -> None:
     assert not {m: d for m, d in leaks.items() if d}
 
 
+def test_the_clause_oracles_import_nothing_of_the_project() -> None:
+    """An oracle written from a clause shares no code with the rules it checks
+    (:mod:`cardrules.testing.clause_oracles`): anywhere in its source, at load time or inside a
+    function, it imports only the standard library and its sibling oracles."""
+    folder = PACKAGE / "testing" / "clause_oracles"
+    own = "cardrules.testing.clause_oracles"
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] if node.level == 0 else [own]
+            else:
+                continue
+            found += [
+                f"{path.name}: {name}"
+                for name in names
+                if name.split(".")[0] == "cardrules" and not name.startswith(own)
+            ]
+    assert len(list(folder.glob("*.py"))) > 1
+    assert not found
+
+
 #: The imports of the project's own modules a game package may make inside a function, by
 #: ``module: imported module`` (none: optional dependencies such as ``distributed`` are not the
 #: project's, and the command line's lazy imports are in the core).
