@@ -4,7 +4,9 @@ For each table (四幺四 classic and one-deck, Shengji four-deck) and each bot 
 ``bots`` mapping: random, easy, hard, heuristic …, or ``--bots a,b``), bots of that kind
 sit at every seat and play ``--matches`` whole matches (``--rounds``: the first round of each);
 every ``choose`` call is timed with ``time.process_time``, and the calls that made a move apart
-from all of them (a 四幺四 seat out of turn is asked too, and mostly waits). ``random`` is the
+from all of them (a 四幺四 seat out of turn is asked too, and mostly waits), and of those the moves
+of the play phase apart again where a match has other phases (a Shengji deal's passes are most of
+its moves and cost nothing to choose). ``random`` is the
 baseline: a level's p50 over random's says how many random legal moves one of its decisions
 costs. The strength of one level against another is measured by ``cardrules simulate GAME --bots
 A,B`` (a duplicate duel); this script measures speed only. Run::
@@ -32,10 +34,13 @@ TABLES = (("siyaosi", "classic"), ("siyaosi", "one-deck"), ("shengji", "four-dec
 class Timed:
     """A bot whose every decision is timed."""
 
-    def __init__(self, bot: Bot[MoveLike], times: list[float], moved: list[float]) -> None:
+    def __init__(
+        self, bot: Bot[MoveLike], times: list[float], moved: list[float], played: list[float]
+    ) -> None:
         self.bot = bot
         self.times = times
         self.moved = moved
+        self.played = played
 
     def choose(self, view: GameView[MoveLike], rng: random.Random) -> MoveLike | None:
         started = time.process_time()
@@ -44,6 +49,8 @@ class Timed:
         self.times.append(spent)
         if move is not None:  # a move made, not a wait out of turn
             self.moved.append(spent)
+            if view.phase == "play":
+                self.played.append(spent)
         return move
 
 
@@ -56,6 +63,7 @@ def measure(
     variant = load_variant(table, game=game)
     times: list[float] = []
     moved: list[float] = []
+    played: list[float] = []
     seconds: list[float] = []
     for i in range(matches):
         state = (
@@ -63,7 +71,9 @@ def measure(
             if entry.new_match
             else entry.new(variant, derive_seed(seed, i))
         )
-        seated: list[Bot[MoveLike]] = [Timed(make(), times, moved) for _ in range(state.players)]
+        seated: list[Bot[MoveLike]] = [
+            Timed(make(), times, moved, played) for _ in range(state.players)
+        ]
         started = time.process_time()
         for _after, turn in turns(
             state, seated, SeededRandom(derive_seed(seed, i, 1)), max_moves=10**6
@@ -73,6 +83,7 @@ def measure(
         seconds.append(time.process_time() - started)
     times.sort()
     moved.sort()
+    played.sort()
     return {
         "decisions": len(times),
         "p50_ms": statistics.median(times) * 1e3,
@@ -81,6 +92,9 @@ def measure(
         "moves": len(moved),
         "move_p50_ms": statistics.median(moved) * 1e3,
         "move_p99_ms": _p99(moved) * 1e3,
+        "play_moves": len(played),
+        "play_p50_ms": statistics.median(played) * 1e3 if played else 0.0,
+        "play_p99_ms": _p99(played) * 1e3 if played else 0.0,
         "seconds_per_game": statistics.fmean(seconds),
         "games_per_second": len(seconds) / sum(seconds),
     }
@@ -120,6 +134,11 @@ def main() -> None:
                 f"p99 {f['p99_ms']:7.3f} ms | {f['seconds_per_game']:6.2f} s/{what} "
                 f"({f['moves']:.0f} moves)"
             )
+            if f["play_moves"] < f["moves"]:  # phases other than the play: its moves apart
+                print(
+                    f"  {'':10} the play phase's {f['play_moves']:.0f} moves: "
+                    f"p50 {f['play_p50_ms']:7.3f} ms p99 {f['play_p99_ms']:7.3f} ms"
+                )
     if args.json:
         print(json.dumps(out, indent=2))
 

@@ -2,7 +2,9 @@
 drawing cost for a four-deck Shengji burial (8 of 60 cards), a lead from a hand of every plain
 heart twice, the follow of a ten-card throw from a void suit and a follow that must keep pairs
 (listed: 846 moves); then what ordinary listings cost (the first move, and the whole listing, of
-every listable lead and follow of random four-deck rounds).
+every listable lead and follow of random four-deck rounds), and what the largest listable lead of
+those rounds costs to list whole: its time, its moves a second and its peak memory
+(``tracemalloc``, in a second listing), the figures behind ``MAX_LISTED_MOVES``.
 
 Run: ``python benchmarks/bench_choices.py [--rounds N]``. ``list µs`` is the refusal, or the
 whole listing where it is allowed. Targets: a refusal well under a second (it is made before the
@@ -15,6 +17,7 @@ import argparse
 import functools
 import random
 import time
+import tracemalloc
 from collections.abc import Callable
 
 from cardrules import shengji
@@ -64,8 +67,8 @@ def _refuse(moves: LegalMoves[shengji.Move]) -> None:
         return
 
 
-def _ordinary(rounds: int) -> tuple[float, float, int]:
-    """µs per first move and per full listing over every listable decision of random rounds."""
+def _listable(rounds: int) -> list[shengji.State]:
+    """Every decision of ``rounds`` random four-deck rounds whose moves may be listed."""
     states = []
     for seed in range(rounds):
         rng = random.Random(seed)
@@ -74,6 +77,11 @@ def _ordinary(rounds: int) -> tuple[float, float, int]:
             if state.legal_moves().listable():
                 states.append(state)
             state = state.apply(state.random_move(rng))
+    return states
+
+
+def _ordinary(states: list[shengji.State]) -> tuple[float, float, int]:
+    """µs per first move and per full listing over every listable decision of random rounds."""
     start = time.perf_counter()
     for state in states:
         next(iter(state.legal_moves()))
@@ -83,6 +91,25 @@ def _ordinary(rounds: int) -> tuple[float, float, int]:
         list(state.legal_moves())
     full = (time.perf_counter() - start) / len(states) * 1e6
     return first, full, len(states)
+
+
+def _largest_lead(states: list[shengji.State]) -> tuple[int, float, int]:
+    """The largest listable lead: its moves, the seconds to list it (the better of two) and the
+    peak bytes ``tracemalloc`` sees while it is listed."""
+    lead = max((s for s in states if s.top is None), key=lambda s: s.legal_moves().count())
+    seconds = []
+    for _ in range(2):
+        start = time.perf_counter()
+        listed = list(lead.legal_moves())
+        seconds.append(time.perf_counter() - start)
+        del listed
+    tracemalloc.start()
+    try:
+        listed = list(lead.legal_moves())
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return len(listed), min(seconds), peak
 
 
 def main() -> None:
@@ -104,10 +131,17 @@ def main() -> None:
         print(
             f"{name:<20} {n:>12,} {refuse:>10.0f} {count:>9.0f} {describe:>12.0f} {sample:>10.0f}"
         )
-    first, full, n = _ordinary(args.rounds)
+    states = _listable(args.rounds)
+    first, full, n = _ordinary(states)
     print()
     print(
         f"ordinary listings ({n} decisions): {first:.1f} µs to the first move, {full:.1f} µs whole"
+    )
+    moves, seconds, peak = _largest_lead(states)
+    print(
+        f"the largest listable lead of these rounds: {moves:,} moves listed in "
+        f"{seconds * 1e3:.1f} ms ({moves / seconds:,.0f} moves a second), peak {peak / 1e6:.1f} MB "
+        f"({peak / moves:,.0f} bytes a move)"
     )
 
 

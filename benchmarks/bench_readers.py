@@ -6,7 +6,9 @@ logs, moves, game records, rulings) is given real documents of real positions ma
 string of escaped quotes as long as the text limit allows, the longest list a field allows.
 
 Run: ``python benchmarks/bench_readers.py``. Prints, per reader, its slowest case with the time
-and the peak memory (``tracemalloc``, measured in a second run), and every case over the budget.
+and the peak memory (``tracemalloc``, measured in a second run), then the slowest case of each
+kind of hostile document over every reader (the longest event log with its number of events),
+and every case over the budget.
 Budget: :data:`BUDGET` (0.1 s) per call, whether it refuses with a ``CardrulesError`` or loads;
 the tests (``tests/test_hostile_readers.py``) assert a generous 1 s, the test machine being shared.
 Before issue 19 a 1 MB string in a Shengji result's ``penalties`` took 16 s and 1.48 GB, and
@@ -145,6 +147,23 @@ def _longest_list(doc: JSONObject) -> JSONObject | None:
     return out
 
 
+#: The kinds of hostile document, by how a case's name starts (after the reader's name).
+KINDS = (
+    ("1 MB string", "a 1 MB string in a field"),
+    ("10**5000", "10**5000 in a number"),
+    ("100 levels deep", "an object nested 100 deep"),
+    ("JSON nested", f"JSON text nested {MAX_JSON_DEPTH + 1} deep"),
+    ("escaped quotes", "escaped quotes at the text limit"),
+    ("longest log", "the longest event log"),
+)
+
+
+def kind_of(what: str) -> str:
+    """The kind of hostile document a case of :func:`reader_worst_cases` is."""
+    case = what.split(": ", 1)[-1]
+    return next((kind for prefix, kind in KINDS if case.startswith(prefix)), case)
+
+
 def reader_worst_cases() -> list[tuple[str, Callable[[], object]]]:
     """``(what, call)`` for the worst documents known for every reader: a 1 MB string in each
     top-level field, ``10**5000`` in every number (the first 60 places), the JSON text nested one
@@ -180,7 +199,10 @@ def reader_worst_cases() -> list[tuple[str, Callable[[], object]]]:
         add(f"{name}: escaped quotes at the text limit", read, quotes)
         longest = _longest_list(doc)
         if longest is not None:
-            add(f"{name}: longest log under the text limit", read, json.dumps(longest))
+            logged = longest["events"]
+            events = len(logged) if isinstance(logged, list) else 0
+            log = f"{name}: longest log under the text limit ({events} events)"
+            add(log, read, json.dumps(longest))
     return out
 
 
@@ -218,18 +240,27 @@ def main() -> None:
     cases = reader_worst_cases()
     print(f"{len(cases)} hostile documents, budget {BUDGET * 1e3:.0f} ms per call")
     worst: dict[str, tuple[float, str, str, Callable[[], object]]] = {}
+    by_kind: dict[str, tuple[float, str, str]] = {}
     over: list[str] = []
     for what, call in cases:
         seconds, outcome = _run(call)
         reader = what.split(":")[0]
         if seconds > worst.get(reader, (-1.0,))[0]:
             worst[reader] = (seconds, what, outcome, call)
+        kind = kind_of(what)
+        if seconds > by_kind.get(kind, (-1.0,))[0]:
+            by_kind[kind] = (seconds, what, outcome)
         if seconds > BUDGET:
             over.append(f"  OVER BUDGET {seconds * 1e3:.1f} ms  {what}  {outcome}")
     print(f"{'reader':<22} {'slowest':>9} {'peak':>8}  case, outcome")
     for reader, (seconds, what, outcome, call) in worst.items():
         case = what.split(": ", 1)[1]
         print(f"{reader:<22} {seconds * 1e3:>6.1f} ms {_peak(call):>5.1f} MB  {case}, {outcome}")
+    print(f"\n{'kind of document':<34} {'slowest':>9}  reader, case, outcome")
+    for _, kind in KINDS:
+        if kind in by_kind:
+            seconds, what, outcome = by_kind[kind]
+            print(f"{kind:<34} {seconds * 1e3:>6.1f} ms  {what}, {outcome}")
     print("\n".join(over) if over else f"every call within {BUDGET * 1e3:.0f} ms")
 
 
