@@ -1,9 +1,12 @@
 """The limits every reader of outside input enforces, in one place (README: "Limits on input").
 
 Files, card texts and names come from people and programs we do not control. Each limit is far
-above what a real variant, case file or hand needs and low enough that refusing input beyond it
-takes milliseconds: a reader checks the limit *before* doing work in proportion to the input, so a
-55 MB file or a card text of ten million tokens costs no more than a small one.
+above what a real variant, case file or hand needs (the sizes and counts below are what
+``python benchmarks/bench_limits.py`` prints: seeded, the same on any machine) and low enough
+that a call on input within it keeps to the budget of a call (README, "Worst case per call":
+``python benchmarks/bench_hostile.py``). A reader checks the limit *before* doing work in
+proportion to the input, so a 55 MB file or a card text of ten million tokens is refused as
+cheaply as a small one (the first table ``python benchmarks/bench_hostile.py`` prints).
 
 :func:`quote` is how an error message repeats input: a bounded, escaped prefix, so a message is
 always one short line however large or strange the input was. An integer too long to write as
@@ -40,20 +43,22 @@ __all__ = [
 ]
 
 #: Bytes read from any file (variant, preset, case file, clause file). The largest case file of
-#: the spec is 55 KB; the slowest TOML of this size (an array of small integers) takes the
-#: standard parser about half a second on a small machine.
+#: the spec is 55 KB (54,949 bytes, ``python benchmarks/bench_limits.py``); the slowest file of
+#: this size found (an array of small integers) parses within the budget of a call
+#: (``load_variant`` in ``python benchmarks/bench_hostile.py``).
 MAX_FILE_BYTES = 128 * 1024
 #: How deep arrays and inline tables may nest in a TOML file, and how many parts a dotted key may
-#: have (real files need 5 and 3; the standard parser recurses on the first and is quadratic in
-#: the second).
+#: have (the spec's case files and the presets need 4 and 2:
+#: ``python benchmarks/bench_limits.py``; the standard parser recurses on the first and is
+#: quadratic in the second).
 MAX_DEPTH = 32
-#: ``[[case]]`` entries in one case file (the largest file of the spec has 199; each costs about
-#: 2 ms to load, its position and variant checked).
+#: ``[[case]]`` entries in one case file (the largest file of the spec has 199:
+#: ``python benchmarks/bench_limits.py``; a file of 500 loads within the budget of a call:
+#: ``cases.load_case_file`` in ``python benchmarks/bench_hostile.py``).
 MAX_CASES = 500
 #: The most a caller running its own suite may raise ``MAX_FILE_BYTES`` to (``cardrules spec
 #: --max-file-kib``, ``load_case_file(…, max_bytes=)``): a conformance suite is the runner's
-#: choice, not a stranger's file, yet no call may read without bound. A file of this size parses
-#: in tens of seconds.
+#: choice, not a stranger's file, yet no call may read without bound.
 MAX_SUITE_FILE_BYTES = 16 * 1024 * 1024
 #: The most a caller running its own suite may raise ``MAX_CASES`` to (``cardrules spec
 #: --max-cases``, ``load_case_file(…, max_cases=)``).
@@ -78,27 +83,34 @@ QUOTE_CHARS = 60
 _QUOTE_BITS = 180
 #: Characters of one line the command line prints from a message (an error, a failing case).
 MAX_LINE_CHARS = 1000
-#: Bytes of one JSON document read (a state, a view, an event log …); a four-deck state is
-#: about 3 KB, a whole round's event log about 40 KB.
+#: Bytes of one JSON document read (a state, a view, an event log …); a four-deck Shengji state
+#: is 3.1 KB at most (3,145 bytes), the event log of a match's first round, the deal included,
+#: 37 KB (37,112 bytes at most): ``python benchmarks/bench_limits.py``.
 MAX_JSON_BYTES = 1024 * 1024
-#: How deep arrays and objects may nest in a JSON document (a state needs 3).
+#: How deep arrays and objects may nest in a JSON document (a Shengji state needs 3:
+#: ``python benchmarks/bench_limits.py``).
 MAX_JSON_DEPTH = 32
-#: Characters in one move text (a four-deck throw of 52 cards is about 160).
+#: Characters in one move text (a four-deck throw of 52 hearts is 162, an eight-deck hand of
+#: 104 hearts 322: ``python benchmarks/bench_limits.py``).
 MAX_MOVE_TEXT = 4096
-#: Bytes of a game record (a whole four-deck Shengji match between random players, every card
-#: dealt and every bid included, is about 250 KB; the longest measured, 73 rounds, 400 KB).
+#: Bytes of a game record (the record of a whole four-deck Shengji match between random
+#: players, every card dealt and every bid included, is 255 KB at the median of ten seeded
+#: matches, 293 KB the largest: ``python benchmarks/bench_limits.py``).
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 #: Moves one listing of the legal moves may hold, CORE-API-3 (Choices too large to list): a
-#: choice with more (a burial of 8 cards from 60 has 81,729,049) is described instead, and
-#: iterating it is refused (``too-many-moves``) before any move is built. Measured on a small
-#: machine, a listing builds 180,000 to 310,000 moves a second and holds about 600 bytes per move,
-#: so 50,000 moves take about 0.2 s and 30 MB. Of the leads in random four-deck rounds 7% have
-#: more (the median 1,300, the largest 750,000); follows have at most about a thousand, a
-#: 四幺四 listing (one canonical card choice per effect) a few hundred.
+#: choice with more (a burial of 8 cards from 60 has 81,729,049: the column ``moves`` of
+#: ``python benchmarks/bench_choices.py``) is described instead, and iterating it is refused
+#: (``too-many-moves``) before any move is built. What listing costs is
+#: ``python benchmarks/bench_choices.py``'s: a listing builds 180,000 to 310,000 moves a second,
+#: and the largest listable lead of its rounds, 46,652 moves, holds 27.6 MB (593 bytes a move).
+#: Of the 4,437 leads of 100 seeded random four-deck rounds 6.2% have more (the median 1,188, the
+#: largest 1,494,820), their largest follow 7,771, and a 四幺四 listing (one canonical card
+#: choice per effect) at four decks 277 at most: ``python benchmarks/bench_limits.py``.
 MAX_LISTED_MOVES = 50_000
-#: Moves in one game record: a four-deck Shengji round is about 450 moves (216 cards dealt,
-#: 216 played, the bids), and the tests hold a random match to 150 rounds,
-#: SJ-MATCH-2 (The end of the match).
+#: Moves in one game record: a four-deck Shengji round is about 400 moves (398 on average), and
+#: the longest record of ten seeded random matches 23,129 moves:
+#: ``python benchmarks/bench_limits.py``. The property tests hold a random match to 150 rounds
+#: (a bound the tests assert, not a measurement), SJ-MATCH-2 (The end of the match).
 MAX_RECORD_MOVES = 100_000
 
 
