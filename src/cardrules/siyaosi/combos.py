@@ -195,7 +195,9 @@ def _run(
     if lo <= gap <= hi:  # 4A4-COMBO-9 (Straights without the level rank)
         return None
     width = rc[lo]
-    if n != width * length:
+    # every rank of the run holds as many cards, 4A4-COMBO-5 (Double and triple straights): 33 4
+    # 555 has six cards on three ranks but is no double straight
+    if n != width * length or any(rc[r] != width for r in present):
         return None
     if width == 1:
         if length < 3:
