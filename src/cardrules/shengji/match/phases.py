@@ -271,13 +271,13 @@ def _bid_fault(
     return _fault(seat, rank, face, _standing_of(table), held, table.variant.bid_reinforce)
 
 
-def _standing_of(table: PhaseTable) -> tuple[int, int] | None:
-    """The standing bid's seat and face (``None``: no bid stands)."""
+def _standing_of(table: PhaseTable) -> tuple[int, int, int] | None:
+    """The standing bid's seat and face, as ``(seat, width, kind)`` (``None``: no bid stands)."""
     standing = table.bid
     if standing is None:
         return None
     face = bid_face(standing.cards, table.level)
-    return standing.seat, -1 if face is None else face[1]
+    return (standing.seat, -1, -1) if face is None else (standing.seat, *face)
 
 
 @implements("SJ-BID-3", "SJ-BID-5", "SJ-FRY-3", "SJ-BID-10")
@@ -285,7 +285,7 @@ def _fault(
     seat: int,
     rank: BidRank,
     face: tuple[int, int],
-    standing: tuple[int, int] | None,
+    standing: tuple[int, int, int] | None,
     held: BidRank | None,
     reinforce: BidReinforce,
 ) -> str | None:
@@ -294,12 +294,18 @@ def _fault(
     if standing is None or held is None:
         width, kind = face
         return "jokers-overcall-only" if kind >= SMALL and width < MAX_BID_WIDTH else None
-    if standing[0] == seat:
+    own = standing[0] == seat
+    if own:
         if reinforce is BidReinforce.OFF:
             return "self-overcall"
-        if reinforce is BidReinforce.SAME_SUIT and face[1] != standing[1]:
+        if reinforce is BidReinforce.SAME_SUIT and face[1] != standing[2]:
             return "self-overcall"
-    return "bid-too-low" if rank <= held else None
+    if rank <= held:
+        return "bid-too-low"
+    # same_suit raises with more cards of the same face, however the order ranks fewer
+    if own and reinforce is BidReinforce.SAME_SUIT and face[0] < standing[1]:
+        return "self-overcall"
+    return None
 
 
 # ---------------------------------------------------------------------- listing
@@ -327,7 +333,7 @@ def _legal_shows(
     faces: tuple[int, ...],
     level: Rank,
     order: tuple[str, ...],
-    standing: tuple[int, int] | None,
+    standing: tuple[int, int, int] | None,
     held: BidRank | None,
     reinforce: BidReinforce,
 ) -> tuple[Move, ...]:
