@@ -14,11 +14,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardrules.cards import Rank
+from cardrules.cases import load_case_text
 from cardrules.deck import full_deck
-from cardrules.errors import CardrulesError, DocumentError
+from cardrules.errors import CardrulesError, DocumentError, PositionError
 from cardrules.jsonio import JSON
 from cardrules.multiset import Cards
-from cardrules.siyaosi import Match, MatchResult, Phase, Variant
+from cardrules.siyaosi import Match, MatchResult, Phase, Variant, load_variant
 from cardrules.testing.strategies import seeds, variants
 from cardrules.testing.tamper import ENVELOPE, put, tampered
 
@@ -161,3 +163,42 @@ def test_a_huge_round_of_replayed_moves_is_bounded_by_the_document_limits() -> N
     put(doc, ("moves",), [_move(0, "pass", "")] * 100_001)
     with pytest.raises(DocumentError):
         Match.from_json(doc)
+
+
+@pytest.mark.parametrize("phase", ["tribute", "play"])
+def test_a_position_without_the_heart_three_that_leads_is_refused(phase: str) -> None:
+    """Under ``tribute_leader`` / ``first_leader = "heart-three"`` the holder of 3♥ leads; a
+    position of short hands holding none is refused as a position (a ``CardrulesError``), not
+    met later by a bare ``StopIteration`` at the last return (the tribute oracle found it)."""
+    text = """
+format = 1
+[positions.p]
+game = "siyaosi"
+variant = "northeast"
+phase = "tribute"
+levels = ["3", "3"]
+last_finish = [0, 2]
+hands = ["9C 5D", "3S 4S 6D", "2S 6H 9D", "4H 8C"]
+[[case]]
+id = "no-heart-three"
+rules = ["4A4-TRIB-9"]
+kind = "play"
+position = "p"
+moves = ["1: tribute 3S", "3: tribute 8C", "0: return 3S", "2: return 2S"]
+expect = "legal"
+"""
+    if phase == "play":  # a first round dealt without a 3♥ under first_leader = "heart-three"
+        with pytest.raises(PositionError, match="3♥"):
+            Match(
+                variant=load_variant("northeast"),
+                seed=0,
+                round=1,
+                levels=(Rank.THREE, Rank.THREE),
+                ruling=0,
+                score=(0, 0),
+                deal=tuple(Cards.parse(h) for h in ("9C 5D", "3S 4S 6D", "2S 6H 9D", "4H 8C")),
+            )
+        return
+    case = load_case_text(text, base=".").cases[0]
+    with pytest.raises(PositionError, match="3♥"):
+        Match.from_position(case.position)

@@ -72,9 +72,13 @@ def first_leader(variant: Variant, hands: Sequence[Cards]) -> int:
 
 def heart_three_holder(hands: Sequence[Cards]) -> int:
     """The lowest-numbered seat holding a 3♥ (every deal holds one, and a tribute exchange
-    moves cards between hands without taking any off the table)."""
+    moves cards between hands without taking any off the table); a position of short hands
+    may hold none, and is refused (:class:`~cardrules.errors.PositionError`, key ``hands``)."""
     three = Card(Rank.THREE, Suit.HEARTS)
-    return next(s for s, h in enumerate(hands) if h.count(three))
+    holder = next((s for s, h in enumerate(hands) if h.count(three)), None)
+    if holder is None:
+        raise PositionError("no hand holds 3♥, and the holder of 3♥ leads here", key="hands")
+    return holder
 
 
 def _levels(levels: Sequence[Rank | str] | None, variant: Variant) -> tuple[Rank, Rank]:

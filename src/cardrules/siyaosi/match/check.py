@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardrulesError, PositionError
 from cardrules.limits import quote
 from cardrules.multiset import Cards
@@ -22,7 +23,7 @@ from cardrules.siyaosi.order import Table
 from cardrules.siyaosi.result import round_result
 from cardrules.siyaosi.state import deal_sizes
 from cardrules.siyaosi.tribute import Exchange, Step
-from cardrules.siyaosi.variant import RebellionJokers, Variant, Victory
+from cardrules.siyaosi.variant import RebellionJokers, TributeLeader, Variant, Victory
 from cardrules.siyaosi.view import View
 
 if TYPE_CHECKING:
@@ -33,6 +34,9 @@ __all__ = ["JOKERS", "Seen", "check_facts", "check_view", "rebuild_exchange", "r
 
 #: What a seat reveals to rebel or to suppress a rebellion.
 JOKERS = Cards.parse("SJ BJ")
+
+#: The card whose holder leads under tribute_leader = "heart-three".
+HEART_THREE = Card(Rank.THREE, Suit.HEARTS)
 
 
 def revealers(ex: Exchange) -> tuple[int, ...]:
@@ -128,6 +132,12 @@ def _check_after_a_round(match: Match) -> None:
         raise PositionError("the rules say who leads after a round", key="opening")
     if not all(match.deal):
         raise PositionError("every seat holds cards when a round is dealt", key="deal")
+    if variant.tribute_leader is TributeLeader.HEART_THREE and not any(
+        hand.count(HEART_THREE) for hand in match.deal
+    ):
+        # the round's leader is not known until the last return, 4A4-TRIB-9 (The holder of 3♥
+        # leads every round): refused here, not at the return
+        raise PositionError("no hand holds 3♥, and the holder of 3♥ leads the round", key="deal")
 
 
 def _check_first_round(match: Match) -> None:
