@@ -258,7 +258,8 @@ class Exchange:
         tributes with receivers)."""
         given = [(payer, cards) for payer, cards in self.paid if cards]
         receivers = self.receivers
-        if self.variant.tribute_pairing is Pairing.VALUE:
+        # a reversed tribute always pairs by value, 4A4-TRIB-5 (Rebellion)
+        if self.reversed or self.variant.tribute_pairing is Pairing.VALUE:
             strength = self.table.strengths(receivers[0]) if receivers else ()
             given.sort(key=lambda pc: -strength[int(next(iter(pc[1])).rank)])
         else:
