@@ -8,12 +8,21 @@ the same situation to the engine and to the oracle and compares the verdicts. Th
 slow on purpose.
 
 One module per subject, named for the game and the rule (each module's docstring names the
-clauses it is written from):
+clauses it is written from); a test imports what it needs from the module:
 
 - :mod:`~cardrules.testing.clause_oracles.shengji_follow` — the follow of a plain suit;
+- :mod:`~cardrules.testing.clause_oracles.shengji_throws` — throws, the forced piece and the
+  kitty bonus;
+- :mod:`~cardrules.testing.clause_oracles.shengji_bids` — bidding and frying;
+- :mod:`~cardrules.testing.clause_oracles.siyaosi_beats` — 四幺四 combinations and beating;
+- :mod:`~cardrules.testing.clause_oracles.siyaosi_chain` — 勾岔 chain steps;
+- :mod:`~cardrules.testing.clause_oracles.siyaosi_tribute` — who pays tribute, the card due and
+  the pairing, reversed by a rebellion;
 - :mod:`~cardrules.testing.clause_oracles.siyaosi_scoring` — a 四幺四 round's points;
-- :mod:`~cardrules.testing.clause_oracles.siyaosi_levels` — the levels after a round;
-- :mod:`~cardrules.testing.clause_oracles.siyaosi_tribute` — the tribute.
+- :mod:`~cardrules.testing.clause_oracles.siyaosi_levels` — the levels after a round.
+
+The follow, scoring, level and tribute-card oracles, the first written, are also importable
+from the package itself.
 """
 
 from __future__ import annotations
