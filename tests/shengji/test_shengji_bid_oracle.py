@@ -33,6 +33,9 @@ from cardrules.testing.clause_oracles.shengji_bids import (
 )
 from cardrules.testing.strategies import variants
 
+#: The default orders as SJ-BID-2 (The strength of a bid) and SJ-FRY-2 (What a fry must beat)
+#: word them, written here from the clauses, not read from the variant
+#: (:func:`test_the_clauses_default_orders_are_the_preset_s` compares the two).
 DEFAULT_BIDS = (
     "single-level",
     "pair-level",
@@ -67,6 +70,13 @@ def _n(card: str, width: int) -> list[str]:
 
 
 # ---------------------------------------------------------------------- the spec's examples
+
+
+def test_the_clauses_default_orders_are_the_preset_s() -> None:
+    preset = load_variant("four-deck")
+    assert (preset.bid_order, preset.fry_order) == (DEFAULT_BIDS, DEFAULT_FRIES)
+
+
 def test_what_a_bid_shows() -> None:
     """SJ-BID-1 (What a bid shows): identical level cards of one suit, or identical jokers;
     cards of two ranks, a level card with a joker, five of a kind are no bid."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from typing import Protocol, TypeVar
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,6 +27,7 @@ from cardrules.testing.clause_oracles.siyaosi_beats import Combo, promotes
 from cardrules.testing.clause_oracles.siyaosi_beats import beats as oracle_beats
 from cardrules.testing.clause_oracles.siyaosi_beats import classify as oracle_classify
 from cardrules.testing.clause_oracles.siyaosi_chain import steps_made
+from cardrules.testing.strategies import CardPool, Draw
 
 SUITS = ("S", "H", "C", "D")
 #: Straight order with the 2 first (it starts straights only with floor 2), then the other faces.
@@ -35,13 +35,6 @@ RUN_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 FACES = (*RUN_RANKS[1:], "2")
 ALL_RANKS = (*FACES, "SJ", "BJ")
 LEVELS = RUN_RANKS
-T = TypeVar("T")
-
-
-class Draw(Protocol):
-    """A composite strategy's ``draw`` or ``st.data()``'s ``draw``: either feeds the helpers."""
-
-    def __call__(self, strategy: st.SearchStrategy[T], /) -> T: ...
 
 
 PRESETS = tuple(load_variant(name) for name in ("classic", "one-deck", "northeast"))
@@ -132,38 +125,6 @@ def _table(variant: Variant, levels: tuple[str, str], ruling: int | None) -> Tab
 
 
 # ---------------------------------------------------------------------- card groups
-class Pool:
-    """The cards still free in ``decks`` decks: every card at most ``decks`` times."""
-
-    def __init__(self, decks: int) -> None:
-        self.decks = decks
-        self.used: Counter[str] = Counter()
-
-    def free(self, rank: str) -> list[str]:
-        """The cards of ``rank`` still free, one text per free copy."""
-        texts = [rank] if rank in ("SJ", "BJ") else [rank + s for s in SUITS]
-        return [t for t in texts for _ in range(self.decks - self.used[t])]
-
-    def take(self, draw: Draw, rank: str, n: int, suit: str | None = None) -> list[str]:
-        """Up to ``n`` free cards of ``rank``, of ``suit`` where it is free, else drawn."""
-        out: list[str] = []
-        for _ in range(n):
-            free = self.free(rank)
-            if not free:
-                break
-            wanted = rank + suit if suit else None
-            card = wanted if wanted in free else draw(st.sampled_from(free))
-            assert card is not None
-            self.used[card] += 1
-            out.append(card)
-        return out
-
-    def any_card(self, draw: Draw) -> list[str]:
-        """One free card of a drawn rank among those not used up (none when all are)."""
-        ranks = [r for r in ALL_RANKS if self.free(r)]
-        return self.take(draw, draw(st.sampled_from(ranks)), 1) if ranks else []
-
-
 KINDS = (
     "single",
     "pair",
@@ -196,7 +157,7 @@ RIVALS = {
 }
 
 
-def group(draw: Draw, pool: Pool, kind: str) -> list[str]:
+def group(draw: Draw, pool: CardPool, kind: str) -> list[str]:
     """A group of free cards of the drawn ``kind`` (see :data:`KINDS`), taken from ``pool``."""
     if kind == "single":
         return pool.any_card(draw)
@@ -239,7 +200,9 @@ def group(draw: Draw, pool: Pool, kind: str) -> list[str]:
     return out
 
 
-def run(draw: Draw, pool: Pool, *, near: bool, size: tuple[int, int] | None = None) -> list[str]:
+def run(
+    draw: Draw, pool: CardPool, *, near: bool, size: tuple[int, int] | None = None
+) -> list[str]:
     """Consecutive ranks with the same number of cards each (one suit sometimes), ``size``
     (cards per rank, ranks) when given; ``near`` spoils it: a rank left out, one card more on a
     rank, a card moved from one rank to another, a joker or a 2 added."""
@@ -274,7 +237,7 @@ def run(draw: Draw, pool: Pool, *, near: bool, size: tuple[int, int] | None = No
     return out
 
 
-def rival(draw: Draw, pool: Pool, kind: str, top: list[str]) -> list[str]:
+def rival(draw: Draw, pool: CardPool, kind: str, top: list[str]) -> list[str]:
     """A group to play on ``top`` (a group of ``kind``): most often one a clause pits against it
     — the same shape elsewhere (:func:`same_shape`), cards of its own ranks (a chain step or a
     bomb of its rank), a kind of :data:`RIVALS` — else any kind."""
@@ -290,7 +253,7 @@ def rival(draw: Draw, pool: Pool, kind: str, top: list[str]) -> list[str]:
     return group(draw, pool, draw(st.sampled_from(KINDS)))
 
 
-def same_shape(draw: Draw, pool: Pool, top: list[str]) -> list[str]:
+def same_shape(draw: Draw, pool: CardPool, top: list[str]) -> list[str]:
     """As many cards as ``top`` holds of one rank, of another rank; or a run of ``top``'s cards
     per rank and length; or, for a 4A4, another 4A4."""
     counts = Counter(_rank_of(c) for c in top)
@@ -310,12 +273,12 @@ def _rank_of(card: str) -> str:
 
 
 @st.composite
-def situations(draw: Draw) -> tuple[Variant, tuple[str, str], int | None, Pool]:
+def situations(draw: Draw) -> tuple[Variant, tuple[str, str], int | None, CardPool]:
     """Any accepted variant, the teams' levels, the ruling team and an empty pool of its cards."""
     variant = draw(play_variants())
     levels = (draw(st.sampled_from(LEVELS)), draw(st.sampled_from(LEVELS)))
     ruling = draw(st.sampled_from((None, 0, 1)))
-    return variant, levels, ruling, Pool(variant.decks)
+    return variant, levels, ruling, CardPool(variant.decks)
 
 
 # ---------------------------------------------------------------------- the oracle on the spec
@@ -426,7 +389,7 @@ def test_the_oracle_beats_as_the_spec_s_examples_say() -> None:
 @settings(max_examples=150, deadline=None)
 @given(situations(), st.data())
 def test_the_engine_classifies_as_the_clauses_say(
-    situation: tuple[Variant, tuple[str, str], int | None, Pool], data: st.DataObject
+    situation: tuple[Variant, tuple[str, str], int | None, CardPool], data: st.DataObject
 ) -> None:
     """4A4-COMBO-1 … 4A4-COMBO-9: the engine's ``classify`` names what the oracle names, with
     the same cards per rank, ranks, flush and four-3s marks, for either team's seat."""
@@ -446,7 +409,7 @@ def test_the_engine_classifies_as_the_clauses_say(
 @settings(max_examples=200, deadline=None)
 @given(situations(), st.data())
 def test_the_engine_beats_as_the_clauses_say(
-    situation: tuple[Variant, tuple[str, str], int | None, Pool], data: st.DataObject
+    situation: tuple[Variant, tuple[str, str], int | None, CardPool], data: st.DataObject
 ) -> None:
     """4A4-BEAT-1 … 4A4-BEAT-11 with 4A4-RANK-2 (The level card): the engine's ``beats`` agrees
     with the oracle's on two combinations, each read for the seat that played it."""
@@ -471,7 +434,7 @@ def test_the_engine_beats_as_the_clauses_say(
 @settings(max_examples=150, deadline=None)
 @given(situations(), st.data())
 def test_a_play_on_a_top_is_judged_as_the_clauses_say(
-    situation: tuple[Variant, tuple[str, str], int | None, Pool], data: st.DataObject
+    situation: tuple[Variant, tuple[str, str], int | None, CardPool], data: st.DataObject
 ) -> None:
     """A state with a combination on top and the next seat to play: ``explain`` of a play of
     cards is ``None`` exactly when the oracle reads a combination that beats the top (4A4-TURN-2

@@ -36,6 +36,7 @@ from cardrules.testing.clause_oracles.siyaosi_chain import (
     step_sizes,
     steps_made,
 )
+from cardrules.testing.strategies import CardPool
 
 SUITS = ("S", "H", "C", "D")
 RUN_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -175,33 +176,6 @@ class Chain:
         )
 
 
-class Pool:
-    """The cards still free in ``decks`` decks: every card at most ``decks`` times."""
-
-    def __init__(self, decks: int) -> None:
-        self.decks = decks
-        self.used: Counter[str] = Counter()
-
-    def free(self, rank: str) -> list[str]:
-        """The cards of ``rank`` still free, one text per free copy."""
-        texts = [rank] if rank in ("SJ", "BJ") else [rank + s for s in SUITS]
-        return [t for t in texts for _ in range(self.decks - self.used[t])]
-
-    def take(self, draw: st.DrawFn, rank: str, n: int, suit: str | None = None) -> list[str]:
-        """Up to ``n`` free cards of ``rank``, of ``suit`` where it is free, else drawn."""
-        out: list[str] = []
-        for _ in range(n):
-            free = self.free(rank)
-            if not free:
-                break
-            wanted = rank + suit if suit else None
-            card = wanted if wanted in free else draw(st.sampled_from(free))
-            assert card is not None
-            self.used[card] += 1
-            out.append(card)
-        return out
-
-
 @st.composite
 def chains(draw: st.DrawFn) -> Chain:
     """A classic table with ``cha = "chain"``, ``gou`` and ``double_cha`` drawn and the beating
@@ -225,7 +199,7 @@ def chains(draw: st.DrawFn) -> Chain:
     levels = (draw(st.sampled_from(RUN_RANKS)), draw(st.sampled_from(RUN_RANKS)))
     ruling = draw(st.sampled_from((None, 0, 1)))
     players = variant.players
-    pool = Pool(variant.decks)
+    pool = CardPool(variant.decks)
     leader = draw(st.integers(0, players - 1))
     base = _base(draw, pool, variant)
     width = base_width(base, double_cha=variant.double_cha) or 1
@@ -260,7 +234,7 @@ def chains(draw: st.DrawFn) -> Chain:
     return Chain(variant, levels, ruling, leader, base, prior, seat, candidate, hands)
 
 
-def _base(draw: st.DrawFn, pool: Pool, variant: Variant) -> list[str]:
+def _base(draw: st.DrawFn, pool: CardPool, variant: Variant) -> list[str]:
     """A single (its rank often a 3), a straight (one suit sometimes), or — less often — a pair,
     a double straight or a bomb."""
     kind = draw(st.sampled_from(("single", "single", "single", "straight", "straight", "other")))
@@ -274,7 +248,9 @@ def _base(draw: st.DrawFn, pool: Pool, variant: Variant) -> list[str]:
     return [c for r in RUN_RANKS[start : start + length] for c in pool.take(draw, r, width, suit)]
 
 
-def _candidate(draw: st.DrawFn, pool: Pool, ranks: list[str], width: int, done: int) -> list[str]:
+def _candidate(
+    draw: st.DrawFn, pool: CardPool, ranks: list[str], width: int, done: int
+) -> list[str]:
     """Cards on the base's ranks: the count of the next one to three steps, any count, that
     count on only some of the ranks, with one card moved from one rank to another, with a rank
     too many, or with an odd card added."""

@@ -7,7 +7,8 @@ draws tables that must be refused, with the key the refusal must name.
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from typing import Any, Protocol, TypeVar
 
 from hypothesis import strategies as st
 
@@ -24,6 +25,8 @@ from cardrules.variant import (
 )
 
 __all__ = [
+    "CardPool",
+    "Draw",
     "card_multisets",
     "cards",
     "invalid_variant_tables",
@@ -31,6 +34,53 @@ __all__ = [
     "switch_values",
     "variants",
 ]
+
+
+_T = TypeVar("_T")
+
+#: Card texts by rank, as the notation writes them: the faces from 2 to A, then the jokers.
+RANK_TEXTS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "SJ", "BJ")
+SUIT_TEXTS = ("S", "H", "C", "D")
+
+
+class Draw(Protocol):
+    """A composite strategy's ``draw`` or ``st.data()``'s ``draw``: either feeds a
+    :class:`CardPool`."""
+
+    def __call__(self, strategy: st.SearchStrategy[_T], /) -> _T: ...
+
+
+class CardPool:
+    """Card texts (``"10H"``, ``"SJ"``) drawn for a test that builds hands or plays card by card,
+    never more copies of a card than ``decks`` decks hold."""
+
+    def __init__(self, decks: int) -> None:
+        self.decks = decks
+        self.used: Counter[str] = Counter()
+
+    def free(self, rank: str) -> list[str]:
+        """The cards of ``rank`` still free, one text per free copy."""
+        texts = [rank] if rank in ("SJ", "BJ") else [rank + s for s in SUIT_TEXTS]
+        return [t for t in texts for _ in range(self.decks - self.used[t])]
+
+    def take(self, draw: Draw, rank: str, n: int, suit: str | None = None) -> list[str]:
+        """Up to ``n`` free cards of ``rank``, of ``suit`` where it is free, else drawn."""
+        out: list[str] = []
+        for _ in range(n):
+            free = self.free(rank)
+            if not free:
+                break
+            wanted = rank + suit if suit else None
+            card = wanted if wanted in free else draw(st.sampled_from(free))
+            assert card is not None
+            self.used[card] += 1
+            out.append(card)
+        return out
+
+    def any_card(self, draw: Draw) -> list[str]:
+        """One free card of a drawn rank among those not used up (none when all are)."""
+        ranks = [r for r in RANK_TEXTS if self.free(r)]
+        return self.take(draw, draw(st.sampled_from(ranks)), 1) if ranks else []
 
 
 def cards() -> st.SearchStrategy[Card]:
