@@ -79,6 +79,8 @@ class Settlement:
         rise = f"team {team} rises {self.rises}" if self.rises else "nobody rises"
         if self.past_a:
             rise += ", past A"
+        if self.dropped:  # SJ-LEVEL-5 (The jack penalty)
+            rise += f", then team {self.banker % 2} falls back to 2 (the jack penalty)"
         levels = " / ".join(r.text for r in self.levels)
         return (
             f"round {self.round}: attackers {self.attacker_points} points, {side}, {rise}; "
@@ -223,8 +225,9 @@ def check_settlement(last: Settlement, variant: Variant) -> None:
     # risen from below 2
     before = index[team] - last.rises
     risen_ok = before >= 0 and gated(variant, before, rise, holds) == index[team]
-    if last.dropped and holds:  # the level it rose to is gone: only the rise can be bounded
-        risen_ok = 0 <= last.rises <= rise
+    if last.dropped and holds:  # it rose from J, the round's level, then fell back to 2
+        jack = level_index(Rank.JACK)
+        risen_ok = last.rises == gated(variant, jack, rise, holds) - jack
     over = last.past_a or 0 < variant.match_rounds <= last.round
     winner = team if last.past_a else _leader(index) if over else None
     rebuilt = (holds, next_banker, over, winner, _score(variant, team, last.rises, index, over))
