@@ -89,7 +89,7 @@ class Ladder:
 
     def describe(self) -> str:
         """The ladder in words, from the lead's widest pieces down to singles."""
-        return " → ".join(piece_name(*self.shapes[s]) for _, s in self.steps) + " → singles"
+        return " → ".join([*(piece_name(*self.shapes[s]) for _, s in self.steps), "singles"])
 
 
 #: What shapes a ladder may name, from the variant (``Table.ladder_rule``): the narrowest tuples
