@@ -427,8 +427,9 @@ def _over_ruffs(lead: Combination, top: Combination, play: Combination, ctx: Tab
     return _ruff_strength(lead, play, ctx) > _ruff_strength(lead, top, ctx)
 
 
-#: The most cuts :func:`_profiles` tries for one ruff before ``throw_beat = "all"`` falls back to
-#: the ``largest`` comparison (a ruff of ordinary size has a handful).
+#: The most steps :func:`_profiles` takes cutting one ruff (each placement of a piece tried is a
+#: step) before ``throw_beat = "all"`` falls back to the ``largest`` comparison (a ruff of
+#: ordinary size takes a handful).
 _CUT_BUDGET = 4096
 
 
@@ -494,10 +495,9 @@ def _beats_piecewise(
     it). ``None`` past the budget of cuts."""
     shapes = sorted((p.shape for p in lead.pieces), key=lambda s: (-s[0] * s[1], -s[0]))
     shapes = [s for s in shapes if s[0] > 1]
-    budget = [_CUT_BUDGET]
-    try:
-        mine = _maximal(_profiles(play.cards, shapes, ctx, TRUMP, budget))
-        theirs = _maximal(_profiles(top.cards, shapes, ctx, TRUMP, budget))
+    try:  # each ruff has its own budget: "past 4,096 cuts of a ruff", SJ-THROW-7
+        mine = _maximal(_profiles(play.cards, shapes, ctx, TRUMP, [_CUT_BUDGET]))
+        theirs = _maximal(_profiles(top.cards, shapes, ctx, TRUMP, [_CUT_BUDGET]))
     except _CutBudget:
         return None
     return all(

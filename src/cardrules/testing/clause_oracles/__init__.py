@@ -11,8 +11,8 @@ One module per subject, named for the game and the rule (each module's docstring
 clauses it is written from); a test imports what it needs from the module:
 
 - :mod:`~cardrules.testing.clause_oracles.shengji_follow` — the follow of a plain suit;
-- :mod:`~cardrules.testing.clause_oracles.shengji_throws` — throws, the forced piece and the
-  kitty bonus;
+- :mod:`~cardrules.testing.clause_oracles.shengji_throws` — throws, the forced piece, ruffs of a
+  throw compared and the kitty bonus;
 - :mod:`~cardrules.testing.clause_oracles.shengji_bids` — bidding and frying;
 - :mod:`~cardrules.testing.clause_oracles.siyaosi_beats` — 四幺四 combinations and beating;
 - :mod:`~cardrules.testing.clause_oracles.siyaosi_chain` — 勾岔 chain steps;

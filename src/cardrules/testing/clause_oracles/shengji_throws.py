@@ -1,7 +1,8 @@
 """Shengji throws and the kitty bonus, as the clauses word them: SJ-THROW-1 (What may be led),
 SJ-UNIT-4 (How a throw splits into pieces), SJ-THROW-2 (When a throw stands), SJ-THROW-3 (A failed
-throw), SJ-TRICK-5 (The kitty bonus (抠底)), SJ-TRICK-6 (A plain last trick does not multiply) and
-SJ-TRICK-7 (The banker's team keeps the kitty).
+throw), SJ-THROW-6 (Who wins a throw), SJ-THROW-7 (Ruffs of a throw compared), SJ-TRICK-5 (The
+kitty bonus (抠底)), SJ-TRICK-6 (A plain last trick does not multiply) and SJ-TRICK-7 (The banker's
+team keeps the kitty).
 
 The model is the cards' texts (``"10H"``, ``"AS"``, ``"SJ"``, ``"BJ"``) under the default switches
 of the four-deck preset: fixed 2s, ``tractor_lanes = "seed"``, ``off_suit_order = "suit"``,
@@ -22,19 +23,25 @@ __all__ = [
     "MODES",
     "RANKS",
     "SUITS",
+    "THROW_BEATS",
+    "Profile",
     "ThrowPiece",
     "beaten_pieces",
+    "cuts",
     "forced_piece",
     "is_trump",
+    "keeps_structure",
     "kitty_bonus",
     "lanes",
     "multiplier",
     "points_in",
     "reaches_table",
+    "ruff_beats",
     "split",
     "strength",
     "suit_of",
     "throw_stands",
+    "throw_trick_winner",
 ]
 
 #: the ranks from the lowest up, as card texts write them
@@ -46,6 +53,8 @@ JOKERS = ("SJ", "BJ")
 DECK = tuple(r + s for s in SUITS for r in RANKS) + JOKERS
 #: the three ``kitty_multiplier`` modes, SJ-TRICK-5 (The kitty bonus (抠底))
 MODES = ("power", "linear", "times")
+#: the three ``throw_beat`` modes, SJ-THROW-7 (Ruffs of a throw compared)
+THROW_BEATS = ("largest", "highest", "all")
 #: the widest tuple: SJ-UNIT-1 (Tuples) — more copies count as a quad and the rest
 WIDEST = 4
 #: a tractor's least width and length (``tractor_min_width``, ``tractor_min_length``)
@@ -292,3 +301,124 @@ def kitty_bonus(
         return points
     sizes = [p if isinstance(p, int) else p.size for p in led]
     return points * multiplier(max(sizes), mode)
+
+
+# ---------------------------------------------------------------- ruffs of a throw
+
+#: a cut of a ruff into a throw's pieces: for each shape of the throw's pieces of two cards or
+#: more (narrowest, then shortest first), the strengths of the tops of the ruff's pieces of that
+#: shape, strongest first; last, the strengths of the single cards left, strongest first
+Profile = tuple[tuple[int, ...], ...]
+
+
+def cuts(ruff: Sequence[str], throw: Sequence[str], level: str, trump: str | None) -> set[Profile]:
+    """Every way to cut ``ruff`` into the pieces of ``throw`` (SJ-UNIT-4 (How a throw splits into
+    pieces)), each piece a run of one lane cut from the cards left (narrower out of wider), the
+    cards left over the throw's singles; as profiles, the pieces of each shape and the singles
+    listed strongest first (SJ-THROW-7 (Ruffs of a throw compared) pairs them so). Empty when
+    ``ruff`` cannot be cut so."""
+    if len(ruff) != len(throw):
+        return set()
+    wanted = sorted((p.width, p.length) for p in split(throw, level, trump) if p.width > 1)
+    kinds = sorted(set(wanted))
+    left = Counter(ruff)
+    placed: list[tuple[tuple[int, int], int]] = []
+    found: set[Profile] = set()
+
+    def place(k: int, floor: tuple[str, ...]) -> None:
+        if k == len(wanted):
+            tops = [
+                tuple(sorted((t for s, t in placed if s == kind), reverse=True)) for kind in kinds
+            ]
+            singles = sorted((strength(c, level, trump) for c in left.elements()), reverse=True)
+            found.add((*tops, tuple(singles)))
+            return
+        width, length = wanted[k]
+        for window in _windows(left, level, trump, width, length):
+            if window < floor:
+                continue  # pieces of one shape are taken in one order: each cut once
+            left.subtract({c: width for c in window})
+            placed.append((wanted[k], strength(window[-1], level, trump)))
+            same = k + 1 < len(wanted) and wanted[k + 1] == wanted[k]
+            place(k + 1, window if same else ())
+            placed.pop()
+            left.update({c: width for c in window})
+
+    place(0, ())
+    return found
+
+
+def keeps_structure(
+    play: Sequence[str], throw: Sequence[str], level: str, trump: str | None
+) -> bool:
+    """Whether ``play`` ruffs the plain ``throw``, SJ-ORDER-4 (Throws are beaten only by ruffs that
+    keep their structure): as many cards, all trumps, and they can be cut into the throw's
+    pieces."""
+    return all(is_trump(c, level, trump) for c in play) and bool(cuts(play, throw, level, trump))
+
+
+def ruff_beats(
+    standing: Sequence[str],
+    later: Sequence[str],
+    throw: Sequence[str],
+    level: str,
+    trump: str | None,
+    mode: str,
+) -> bool:
+    """Whether the ruff ``later`` beats the ruff ``standing`` of the plain ``throw`` (both keep
+    its structure), as ``throw_beat = mode`` says, SJ-THROW-7 (Ruffs of a throw compared):
+
+    * ``"largest"``: the strongest piece of the throw's biggest shape (most cards, then widest)
+      cut from each, compared by their tops (SJ-THROW-6 (Who wins a throw), SJ-ORDER-4 (Throws
+      are beaten only by ruffs that keep their structure));
+    * ``"highest"``: the highest card of each;
+    * ``"all"``: both cut into the throw's pieces, the pieces of each shape and the singles left
+      paired strongest with strongest; ``later`` wins when, however ``standing`` is cut, some cut
+      of ``later`` beats each partner (a higher top, a higher card).
+
+    An equal ruff never beats. The 4,096 cuts past which ``"all"`` gives way to ``"largest"`` are
+    not modelled: the ruffs asked about here have a handful of cuts."""
+
+    def power(c: str) -> int:
+        return strength(c, level, trump)
+
+    if mode == "highest":
+        return max(map(power, later)) > max(map(power, standing))
+    if mode == "largest":
+        biggest = max(split(throw, level, trump), key=lambda p: (p.size, p.width))
+
+        def best(ruff: Sequence[str]) -> int:
+            runs = _windows(Counter(ruff), level, trump, biggest.width, biggest.length)
+            return max((power(w[-1]) for w in runs), default=-1)
+
+        return best(later) > best(standing)
+    if mode == "all":
+        mine, theirs = cuts(later, throw, level, trump), cuts(standing, throw, level, trump)
+
+        def beats_each(a: Profile, b: Profile) -> bool:
+            return all(
+                x > y for xs, ys in zip(a, b, strict=True) for x, y in zip(xs, ys, strict=True)
+            )
+
+        return all(any(beats_each(a, b) for a in mine) for b in theirs)
+    raise ValueError(mode)
+
+
+def throw_trick_winner(
+    throw: Sequence[str],
+    follows: Sequence[Sequence[str]],
+    level: str,
+    trump: str | None,
+    mode: str,
+) -> int:
+    """Who wins a trick led by a plain ``throw`` that stands, the ``follows`` played after it in
+    turn: ``0`` for the thrower, ``i`` for the ``i``-th follow. SJ-THROW-6 (Who wins a throw): the
+    throw wins unless a play ruffs it (keeps its structure in trumps); a later ruff beats the ruff
+    standing only if it is higher, as SJ-THROW-7 (Ruffs of a throw compared) says."""
+    best = 0
+    for i, play in enumerate(follows, start=1):
+        if not keeps_structure(play, throw, level, trump):
+            continue
+        if best == 0 or ruff_beats(follows[best - 1], play, throw, level, trump, mode):
+            best = i
+    return best
