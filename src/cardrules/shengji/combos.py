@@ -495,7 +495,8 @@ def _beats_piecewise(
     it). ``None`` past the budget of cuts."""
     shapes = sorted((p.shape for p in lead.pieces), key=lambda s: (-s[0] * s[1], -s[0]))
     shapes = [s for s in shapes if s[0] > 1]
-    try:  # each ruff has its own budget: "past 4,096 cuts of a ruff", SJ-THROW-7
+    # each ruff has its own budget, SJ-THROW-7 (Ruffs of a throw compared)
+    try:
         mine = _maximal(_profiles(play.cards, shapes, ctx, TRUMP, [_CUT_BUDGET]))
         theirs = _maximal(_profiles(top.cards, shapes, ctx, TRUMP, [_CUT_BUDGET]))
     except _CutBudget:
