@@ -207,7 +207,7 @@ class State(Derives, RoundFacts, Steps[Move]):
         ctx = trump_context(variant, self.level, self.trump)
         last_winner: int | None = None
         if self.last_trick:
-            last_winner = self.last_trick[winner(self.last_trick, ctx)].seat
+            last_winner = self.last_trick[winner(self.last_trick, ctx, key="last_trick")].seat
             if self.leader != last_winner:
                 raise PositionError(
                     f"seat {last_winner} won the last trick and leads", key="leader"
@@ -216,7 +216,7 @@ class State(Derives, RoundFacts, Steps[Move]):
             raise PositionError("a state after a trick shows the last trick", key="last_trick")
         bonus = None
         if self.is_over and self.last_trick:
-            top = winner(self.last_trick, ctx)
+            top = winner(self.last_trick, ctx, key="last_trick")
             bonus = bonus_after(self.last_trick, top, self.banker, self.kitty, variant, ctx)
             if self.points[self.attacker_team] < bonus.points:
                 raise PositionError("the attackers' points include the kitty bonus", key="points")

@@ -35,10 +35,11 @@ def overtakes(trick: Sequence[Move], top: int, cards: Cards, ctx: Table) -> bool
     return combo is not None and beats(current, combo, ctx, lead=lead)
 
 
-def winner(trick: Sequence[Move], ctx: Table) -> int:
-    """The index in ``trick`` of the play now winning it (the lead must be a combination)."""
+def winner(trick: Sequence[Move], ctx: Table, *, key: str = "trick") -> int:
+    """The index in ``trick`` of the play now winning it (the lead must be a combination, else
+    :class:`~cardrules.errors.PositionError` naming the document's field ``key``)."""
     if not trick or classify_cached(trick[0].cards, ctx) is None:
-        raise PositionError("a trick starts with a lead of one suit", key="trick")
+        raise PositionError("a trick starts with a lead of one suit", key=key)
     top = 0
     for i in range(1, len(trick)):
         if overtakes(trick[:i], top, trick[i].cards, ctx):

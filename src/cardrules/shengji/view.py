@@ -118,7 +118,11 @@ class View(Derives, RoundFacts, Judge[Move]):
             object.__setattr__(self, "played", history)
             object.__setattr__(self, "voids", voids)
         self._check_counts(variant, players)
-        last = self.last_trick[winner(self.last_trick, ctx)].seat if self.last_trick else None
+        last = (
+            self.last_trick[winner(self.last_trick, ctx, key="last_trick")].seat
+            if self.last_trick
+            else None
+        )
         if last is not None and last != self.leader:
             raise PositionError(f"seat {last} won the last trick and leads", key="leader")
         if not self.trick:
@@ -218,7 +222,7 @@ class View(Derives, RoundFacts, Judge[Move]):
         won = sum(self.points)
         if self.is_over and self.kitty is not None and self.last_trick:
             ctx = trump_context(variant, self.level, self.trump)
-            top = winner(self.last_trick, ctx)
+            top = winner(self.last_trick, ctx, key="last_trick")
             bonus = bonus_after(self.last_trick, top, self.banker, self.kitty, variant, ctx)
             attackers = 1 - self.banker % 2
             if self.points[attackers] < bonus.points:
