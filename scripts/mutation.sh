@@ -2,21 +2,28 @@
 # Mutation testing of the rules modules with mutmut (slow: not in CI).
 #
 # mutmut changes the modules listed under [tool.mutmut] source_paths in pyproject.toml one small
-# change at a time (an operator, a constant, a condition) and runs, for each change, the tests of
-# pytest_add_cli_args_test_selection that reach the changed function. A mutant the tests fail is
-# killed; one they pass survived. The score is killed (timeouts included: the change made the
-# tests hang) over all mutants tested. Survivors are either killed by a new test or case, or
-# explained as equivalent in scripts/mutation-survivors.md.
+# change at a time (an operator, a constant, a condition, a string) and runs, for each change, the
+# tests of the selection (pytest_add_cli_args_test_selection) that reach the changed function. A
+# mutant the tests fail is killed; one they pass survived; one no test reaches has no tests. The
+# score is killed (timeouts included: the change made the tests hang) over all mutants. Every
+# survivor is either killed by a new test or case, or explained as equivalent in
+# scripts/mutation-survivors.md; the script lists the survivors that file does not explain.
 #
-#   PYTHON=.venv/bin/python bash scripts/mutation.sh   # needs: pip install mutmut (3.x)
+#   PYTHON=.venv/bin/python bash scripts/mutation.sh   # needs: pip install -e '.[dev,mutation]'
 #
-# Its work and results are in mutants/ (git ignores it); `mutmut show NAME` prints one mutant.
+# Run it on a clean checkout (mutmut copies the tree as it is, uncommitted files included): for
+# example `git worktree add ../cardrules-mutation HEAD` and run it there. Its work and results are
+# in mutants/ (git ignores it); `mutmut show NAME` prints one mutant. Hypothesis runs derandomized
+# (the ci profile), so a rerun draws the same examples.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python="${PYTHON:-python3}"
 rm -rf mutants
+export HYPOTHESIS_PROFILE=ci
+start=$(date +%s)
 # mutmut copies the tree into mutants/ and imports the package from there, not from PYTHONPATH
 PYTHONPATH= "$python" -m mutmut run || true
+echo "run took $(( ($(date +%s) - start) / 60 )) min"
 PYTHONPATH= "$python" -m mutmut results --all true > mutants/results.txt 2>/dev/null
 "$python" - <<'PY'
 import re
@@ -32,6 +39,11 @@ total = sum(counts.values())
 caught = counts.get("killed", 0) + counts.get("timeout", 0)
 if total:
     print(f"score: {caught} of {total} killed ({100 * caught / total:.1f}%)")
+explained = Path("scripts/mutation-survivors.md").read_text()
+left = [name for name, state in states if state in ("survived", "no tests")]
+unexplained = [name for name in left if f"`{name}`" not in explained]
+print(f"survivors: {len(left)}, explained in scripts/mutation-survivors.md: "
+      f"{len(left) - len(unexplained)}")
+for name in unexplained:
+    print("  unexplained:", name)
 PY
-echo "survivors:"
-grep -E ": (survived|no tests)" mutants/results.txt || echo "  none"
