@@ -101,8 +101,8 @@ MAX_RECORD_BYTES = 2 * 1024 * 1024
 #: choice with more (a burial of 8 cards from 60 has 81,729,049: the column ``moves`` of
 #: ``python benchmarks/bench_choices.py``) is described instead, and iterating it is refused
 #: (``too-many-moves``) before any move is built. What listing costs is
-#: ``python benchmarks/bench_choices.py``'s: a listing builds 180,000 to 310,000 moves a second,
-#: and the largest listable lead of its rounds, 46,652 moves, holds 27.6 MB (593 bytes a move).
+#: ``python benchmarks/bench_choices.py``'s: the largest listable lead of its rounds, 46,652
+#: moves, took 95 ms to list on 2026-12-07 and holds 27.6 MB (593 bytes a move).
 #: Of the 4,437 leads of 100 seeded random four-deck rounds 6.2% have more (the median 1,188, the
 #: largest 1,494,820), their largest follow 7,771, and a 四幺四 listing (one canonical card
 #: choice per effect) at four decks 277 at most: ``python benchmarks/bench_limits.py``.
