@@ -20,8 +20,7 @@ from cardrules.cards import Card, Rank, Suit
 from cardrules.multiset import Cards
 from cardrules.siyaosi import Match, Move, MoveKind, Phase, Variant, load_variant
 from cardrules.siyaosi.levels import TOP
-from cardrules.siyaosi.variant import LevelPromotion, drop_back_table
-from cardrules.testing.clause_oracles import tribute_due
+from cardrules.siyaosi.variant import drop_back_table
 from cardrules.testing.strategies import seeds, variants
 
 VARIANTS = variants("siyaosi")
@@ -131,39 +130,6 @@ def _tribute_moves_are_exactly_the_legal_ones(m: Match) -> None:
         assert (reason is None) == (move in listed), (move, reason)
         if reason is not None:
             assert reason.code and reason.clause.startswith(("4A4-", "CORE-"))
-    _tribute_is_the_clause_s(m)
-
-
-def _tribute_is_the_clause_s(m: Match) -> None:
-    """The single cards the seat in turn may pay as tribute are the ones 4A4-TRIB-2 (The tribute
-    card) names, by the clause oracle (which ranks them for the receivers without the engine)."""
-    seat = m.turn
-    assert seat is not None
-    accepted = {
-        str(card)
-        for card in m.hands[seat].distinct()
-        if m.explain(Move(seat, MoveKind.TRIBUTE, Cards.of([card]))) is None
-    }
-    if not any(mv.kind is MoveKind.TRIBUTE for mv in m.legal_moves()):
-        return  # not a payment: a return, a rebellion's choice, a payer with only excluded ranks
-    assert accepted == _due(m, seat), (str(m.hands[seat]), m.levels, m.ruling)
-
-
-def _due(m: Match, seat: int) -> set[str]:
-    """The oracle's due cards for the payer at ``seat``: ranked as in the receivers' hands — the
-    other team's — with the coming round's level card (the ruling team's level), promoted there
-    if every seat's level cards are, or if the receivers are the ruling team (4A4-RANK-2 (The
-    level card)). After a rebellion that reverses the tribute the receivers do not rule."""
-    variant = m.variant
-    ruling = m.ruling
-    level = None if ruling is None else m.levels[ruling].text
-    receivers = 1 - seat % 2
-    promotion = variant.level_promotion
-    promoted = promotion is LevelPromotion.ALL or (
-        promotion is LevelPromotion.RULING_TEAM and receivers == ruling
-    )
-    hand = [str(c) for c in m.hands[seat]]
-    return tribute_due(hand, level, promoted, list(variant.tribute_excluded))
 
 
 @pytest.mark.slow

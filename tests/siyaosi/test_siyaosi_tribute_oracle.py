@@ -298,6 +298,27 @@ class _Tracker:
             assert self.paired is not None
             order = [r for r in receivers if r in self.paired.values()]
         assert m.turn == order[len(done)], (ex.step, order, done)
+        if ex.step is Step.TRIBUTE:
+            self.pays_what_is_due(m, m.turn)
+
+    def pays_what_is_due(self, m: Match, seat: int) -> None:
+        """The single cards the payer in turn may pay are the ones 4A4-TRIB-2 (The tribute card)
+        names: its highest as it will rank in the receivers' hands, the excluded ranks left out
+        (none: it passes)."""
+        hand = m.hands[seat]
+        accepted = {
+            str(card)
+            for card in hand.distinct()
+            if m.explain(Move(seat, MoveKind.TRIBUTE, Cards.of([card]))) is None
+        }
+        level = m.levels[self.finish[0] % 2].text  # the coming round's level: the ruling team's
+        due = tribute_due(
+            [str(c) for c in hand],
+            level,
+            _promoted(m.variant, not self.reversed()),
+            list(m.variant.tribute_excluded),
+        )
+        assert accepted == due, (str(hand), level, self.reversed())
 
     def after_tributes(self, m: Match) -> None:
         """Every payer has paid: each tribute went where the oracle pairs it."""
