@@ -61,6 +61,10 @@ TAKEN_FLAT = _settled(FOUR, ("4", "2"), 3, 160)
 PAST_A = _settled(FOUR, ("K", "5"), 0, 0)
 #: 打J被J扣底回2: the banker team at J holds on 60 points, then falls back to 2.
 DROPPED = _settled(JACK, ("J", "5"), 0, 60, jack_drop=True)
+#: The same with J a gate (必打, SJ-LEVEL-4) and seat 2 banking: a team that holds at its gate
+#: passes it, so it rises 2 before the fall back to 2.
+JACK_GATE = JACK.replace(gates=["J"])
+DROPPED_AT_GATE = _settled(JACK_GATE, ("J", "9"), 2, 60, jack_drop=True)
 #: The last round of a three-round 整局 match: team 1 holds and leads 8 to 5.
 LAST_ROUND = _settled(THREE_ROUNDS, ("5", "7"), 1, 100, round_number=3)
 #: The last round of a three-round match ends level: a draw.
@@ -74,6 +78,7 @@ SOUND: dict[str, tuple[Settlement, Variant]] = {
     "taken-flat": (TAKEN_FLAT, FOUR),
     "past-a": (PAST_A, FOUR),
     "dropped": (DROPPED, JACK),
+    "dropped-at-a-gate": (DROPPED_AT_GATE, JACK_GATE),
     "dropped-after-a-take-over": (_settled(JACK, ("J", "5"), 0, 300, jack_drop=True), JACK),
     "last-round": (LAST_ROUND, THREE_ROUNDS),
     "drawn": (DRAWN, THREE_ROUNDS),
@@ -104,8 +109,8 @@ def _played(seed: int, rounds: int) -> list[Settlement]:
 
 @pytest.mark.parametrize("name", list(SOUND))
 def test_a_settlement_settle_made_is_accepted(name: str) -> None:
-    """Holds, take-overs with and without a rise, past A, jack drops, the end of a match of
-    rounds and a draw, at four seats and six: what settle makes, the check accepts."""
+    """Holds, take-overs with and without a rise, past A, jack drops (one at a gate), the end of a
+    match of rounds and a draw, at four seats and six: what settle makes, the check accepts."""
     last, variant = SOUND[name]
     check_settlement(last, variant)
 
@@ -280,6 +285,10 @@ def test_a_settlement_reads_as_one_sentence() -> None:
     assert DROPPED.describe() == (
         "round 2: attackers 60 points, the banker team holds, team 0 rises 2, then team 0 falls "
         "back to 2 (the jack penalty); levels 2 / 5; score +6 / -6; next banker seat 2"
+    )
+    assert DROPPED_AT_GATE.describe() == (
+        "round 2: attackers 60 points, the banker team holds, team 0 rises 2, then team 0 falls "
+        "back to 2 (the jack penalty); levels 2 / 9; score +6 / -6; next banker seat 0"
     )
     assert LAST_ROUND.describe() == (
         "round 3: attackers 100 points, the banker team holds, team 1 rises 1; levels 5 / 8; "

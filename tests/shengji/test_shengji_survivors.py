@@ -16,12 +16,13 @@ import pytest
 
 from cardrules import CardrulesError, shengji
 from cardrules.cards import Card, Rank, Suit
-from cardrules.errors import DocumentError, ImpossibleCardsError, NotationError
+from cardrules.errors import DocumentError, ImpossibleCardsError, NotationError, PositionError
 from cardrules.legal import Choice
 from cardrules.multiset import Cards
 from cardrules.position import load_position
 from cardrules.shengji import Match, Move, MoveKind, Phase
 from cardrules.shengji.bids import bid_options
+from cardrules.shengji.trick import winner
 
 FOUR = shengji.load_variant("four-deck")
 
@@ -57,6 +58,18 @@ def test_a_last_trick_led_with_two_suits_is_refused(reader: str) -> None:
     # the field named is the one tampered with (it once said "trick")
     assert err.value.key == "last_trick"
     assert str(err.value).endswith("field 'last_trick': a trick starts with a lead of one suit")
+
+
+def test_a_trick_without_a_lead_of_one_suit_names_the_field_trick() -> None:
+    """``winner`` names the document's field ``trick`` unless told another: a trick must start
+    with a lead of one suit, SJ-TRICK-2 (Who wins a trick)."""
+    state = _after_one_trick()
+    for trick in ([], [Move(0, MoveKind.PLAY, Cards.parse("3C 5D"))]):
+        with pytest.raises(PositionError) as err:
+            winner(trick, state.ctx)
+        assert err.value.key == "trick"
+        assert err.value.detail == "a trick starts with a lead of one suit"
+    assert winner(state.last_trick, state.ctx) in range(4)
 
 
 # ---------------------------------------------------------------------- the round's card order

@@ -234,6 +234,18 @@ def test_a_view_shows_a_return_only_to_its_two_seats() -> None:
         ]
 
 
+def test_the_suppression_is_offered_to_a_receiver_holding_both_jokers() -> None:
+    """4A4-TRIB-6 (Suppressing a rebellion): after seat 0 rebels, the would-be receivers are
+    asked in order of places; seat 1, without the jokers, may only pass, seat 3, holding both,
+    is offered the suppression too."""
+    match = _tribute_position(hands=["SJ BJ 9C", "3S 7D", "2S 6H 9D", "SJ BJ 8C"])
+    for text in ("2: pass", "0: rebel"):
+        match = match.apply(match.parse_move(text))
+    assert [str(m) for m in match.legal_moves()] == ["1: pass"]
+    match = match.apply(match.parse_move("1: pass"))
+    assert [str(m) for m in match.legal_moves()] == ["3: pass", "3: suppress"]
+
+
 def test_a_view_shows_the_revealed_jokers() -> None:
     match = _tribute_position(hands=["SJ BJ 9C", "3S 7D", "2S 6H 9D", "SJ BJ 8C"])
     for text in ("2: pass", "0: rebel", "1: pass", "3: suppress"):
