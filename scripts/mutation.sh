@@ -14,16 +14,20 @@
 # Run it on a clean checkout (mutmut copies the tree as it is, uncommitted files included): for
 # example `git worktree add ../cardrules-mutation HEAD` and run it there. Its work and results are
 # in mutants/ (git ignores it); `mutmut show NAME` prints one mutant. Hypothesis runs derandomized
-# (the ci profile), so a rerun draws the same examples.
+# (the ci profile), so a rerun draws the same examples. A whole run takes hours on two cores;
+# `--resume` keeps mutants/ and runs only the mutants without a result yet (mutmut records each
+# result as it comes), so a run stopped part way goes on where it stopped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python="${PYTHON:-python3}"
-rm -rf mutants
+if [ "${1:-}" != "--resume" ]; then
+    rm -rf mutants
+fi
 export HYPOTHESIS_PROFILE=ci
 start=$(date +%s)
 # mutmut copies the tree into mutants/ and imports the package from there, not from PYTHONPATH
 PYTHONPATH= "$python" -m mutmut run || true
-echo "run took $(( ($(date +%s) - start) / 60 )) min"
+echo "this run took $(( ($(date +%s) - start) / 60 )) min"
 PYTHONPATH= "$python" -m mutmut results --all true > mutants/results.txt 2>/dev/null
 "$python" - <<'PY'
 import re
@@ -36,10 +40,15 @@ for _, state in states:
     counts[state] = counts.get(state, 0) + 1
 print("mutants by state:", dict(sorted(counts.items())))
 total = sum(counts.values())
+run = total - counts.get("not checked", 0)
 caught = counts.get("killed", 0) + counts.get("timeout", 0)
-if total:
-    print(f"score: {caught} of {total} killed ({100 * caught / total:.1f}%)")
-explained = Path("scripts/mutation-survivors.md").read_text()
+if run:
+    print(f"score: {caught} of {run} mutants run killed ({100 * caught / run:.1f}%)")
+if run < total:
+    print(f"not run yet: {total - run} of {total} (scripts/mutation.sh --resume goes on)")
+# only the table of equivalent mutants explains a survivor; the mutants listed as killed by a
+# new test must not survive
+explained = Path("scripts/mutation-survivors.md").read_text().split("\n## Killed")[0]
 left = [name for name, state in states if state in ("survived", "no tests")]
 unexplained = [name for name in left if f"`{name}`" not in explained]
 print(f"survivors: {len(left)}, explained in scripts/mutation-survivors.md: "
