@@ -363,3 +363,45 @@ def test_strengths_the_examples_rely_on() -> None:
     """The order SJ-TRUMP-3 (The order of trumps) gives the cards above (level 2, ♥ trump)."""
     order = [strength(c, "2", "H") for c in cs("3H 10H JH AH 2D 2C 2S 2H SJ BJ")]
     assert order == sorted(order) and len(set(order)) == len(order)
+
+
+#: a quad, a tractor of two pairs, four pairs and five singles in ♠ (level 2, ♥ trump)
+QUAD_TRACTOR_PAIRS = cs("3S 3S 3S 3S 5S 5S 6S 6S 8S 8S 10S 10S QS QS AS AS 4S 7S 9S JS KS")
+
+
+def test_a_standing_ruff_of_3947_steps_is_cut_piece_by_piece() -> None:
+    """SJ-THROW-7 (Ruffs of a throw compared), seed silent: the steps are counted with the
+    throw's pieces placed largest first, then widest — the quad, the tractor, the four pairs.
+    The standing ruff (quads of 3♥ and 10♥, pairs of 4♥ … 7♥ and 9♥, a triple of 8♥) takes
+    3,947 steps so, the later one 262: both within 4,096, so ``"all"`` decides. Cut as the 3♥
+    quad, the 4♥ 5♥ tractor and pairs of 10♥ 10♥ 9♥ 8♥, the standing ruff is beaten by no cut of
+    the later one (its third pair is at best 7♥, against 9♥), though the later K♥ quad wins with
+    ``"largest"``. Placing the pairs before the tractor, the standing ruff alone would take past
+    4,096 steps and ``"largest"`` would decide: 10,345 (pairs, tractor, quad), 7,315 (pairs,
+    quad, tractor), 5,239 (quad, pairs, tractor). (The tractor before the quad takes 3,952.)"""
+    throw = QUAD_TRACTOR_PAIRS
+    standing = cs("3H 3H 3H 3H 4H 4H 5H 5H 6H 6H 7H 7H 8H 8H 8H 9H 9H 10H 10H 10H 10H")
+    later = cs("KH KH KH KH AH AH 2H 2H 4H 4H 5H 5H 6H 6H 7H 7H 2S 2C 2D SJ BJ")
+    plays = [throw, standing, later, DIAMONDS[: len(throw)]]
+    assert trick_winner("all", "2", "H", plays) == 1
+    assert trick_winner("largest", "2", "H", plays) == 2
+    assert not ruff_beats(standing, later, throw, "2", "H", "all")
+    assert ruff_beats(standing, later, throw, "2", "H", "largest")
+
+
+def test_a_later_ruff_of_3947_steps_is_cut_piece_by_piece() -> None:
+    """SJ-THROW-7 (Ruffs of a throw compared), seed silent: as above with the roles swapped, each
+    ruff counted on its own. The later ruff (quads of 6♥ and K♥, pairs of 7♥ … 10♥ and Q♥, a
+    triple of J♥) takes 3,947 steps with the quad, the tractor, then the pairs, the standing one
+    197: ``"all"`` decides. Cut with the A♥ 2♥ tractor, the standing ruff is beaten by no cut of
+    the later one (its best tractor is Q♥ K♥), though the later K♥ quad beats the 3♥ one with
+    ``"largest"``. Placing the pairs before the tractor, the later ruff alone would take 10,345,
+    7,315 or 5,239 steps (as above), past 4,096, and ``"largest"`` would decide."""
+    throw = QUAD_TRACTOR_PAIRS
+    standing = cs("3H 3H 3H 3H AH AH 2H 2H 4H 4H 5H 5H 7H 7H 8H 8H 2S 2C 2D SJ BJ")
+    later = cs("6H 6H 6H 6H 7H 7H 8H 8H 9H 9H 10H 10H JH JH JH QH QH KH KH KH KH")
+    plays = [throw, standing, later, DIAMONDS[: len(throw)]]
+    assert trick_winner("all", "2", "H", plays) == 1
+    assert trick_winner("largest", "2", "H", plays) == 2
+    assert not ruff_beats(standing, later, throw, "2", "H", "all")
+    assert ruff_beats(standing, later, throw, "2", "H", "largest")
