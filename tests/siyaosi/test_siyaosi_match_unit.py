@@ -246,6 +246,20 @@ def test_the_suppression_is_offered_to_a_receiver_holding_both_jokers() -> None:
     assert [str(m) for m in match.legal_moves()] == ["3: pass", "3: suppress"]
 
 
+def test_a_receiver_may_not_pass_its_return() -> None:
+    """4A4-TRIB-4 (The return), 4A4-TRIB-7 (The order of the tribute phase): a receiver holds at
+    least the tribute it took, so it always has a card to give back, and passing is refused with
+    its own code and reason."""
+    match = _tribute_position()
+    for text in ("2: pass", "0: pass", "2: 6H", "0: BJ"):
+        match = match.apply(match.parse_move(text))
+    assert match.turn == 1 and "1: pass" not in [str(m) for m in match.legal_moves()]
+    refusal = match.explain(match.parse_move("1: pass"))
+    assert refusal is not None
+    assert (refusal.code, refusal.clause) == ("cannot-pass", "4A4-TRIB-7")
+    assert refusal.message == "seat 1 must return a card"
+
+
 def test_a_view_shows_the_revealed_jokers() -> None:
     match = _tribute_position(hands=["SJ BJ 9C", "3S 7D", "2S 6H 9D", "SJ BJ 8C"])
     for text in ("2: pass", "0: rebel", "1: pass", "3: suppress"):
