@@ -22,6 +22,7 @@ from cardrules.multiset import Cards
 from cardrules.position import load_position
 from cardrules.shengji import Match, Move, MoveKind, Phase
 from cardrules.shengji.bids import bid_options
+from cardrules.shengji.scoring import KittyBonus
 from cardrules.shengji.trick import winner
 
 FOUR = shengji.load_variant("four-deck")
@@ -265,3 +266,28 @@ def test_a_view_reads_its_own_move_texts_within_the_decks() -> None:
     with pytest.raises(CardrulesError) as other:
         view.parse_move("1: pass")
     assert other.value.code == "other-seat"
+
+
+# ---------------------------------------------------------------------- the kitty bonus
+@pytest.mark.parametrize(
+    ("kitty_points", "largest_piece", "factor", "points"),
+    [
+        (-5, 1, 0, 0),  # negative kitty points (times a factor 0 they would still add up)
+        (5, -1, 1, 5),  # a negative piece size
+        (5, 1, -1, -5),  # a negative factor
+        (5, 2, 4, 25),  # points other than kitty points × factor
+    ],
+)
+def test_a_kitty_bonus_that_cannot_be_is_refused(
+    kitty_points: int, largest_piece: int, factor: int, points: int
+) -> None:
+    """SJ-TRICK-5 (The kitty bonus (抠底)): a bonus read from a record holds non-negative
+    fields and its points are the kitty's points times the factor; anything else is refused."""
+    assert KittyBonus(kitty_points=5, largest_piece=2, factor=4, points=20).points == 20
+    with pytest.raises(CardrulesError) as err:
+        KittyBonus(
+            kitty_points=kitty_points, largest_piece=largest_piece, factor=factor, points=points
+        )
+    assert str(err.value) == (
+        "a kitty bonus has non-negative fields and points = kitty points × factor"
+    )
