@@ -22,6 +22,7 @@ from cardrules.multiset import Cards
 from cardrules.position import load_position
 from cardrules.shengji import Match, Move, MoveKind, Phase
 from cardrules.shengji.bids import bid_options
+from cardrules.shengji.follow import explain_follow
 from cardrules.shengji.scoring import KittyBonus
 from cardrules.shengji.trick import winner
 
@@ -291,3 +292,34 @@ def test_a_kitty_bonus_that_cannot_be_is_refused(
     assert str(err.value) == (
         "a kitty bonus has non-negative fields and points = kitty points × factor"
     )
+
+
+# ---------------------------------------------------------------------- classic lanes
+#: Classic lanes (SJ-UNIT-5), level 5, ♥ trump: one trump lane whose position after the fixed
+#: 2s holds the four 5s, 5♥ the strongest of them.
+CLASSIC_5H = shengji.trump_context(
+    FOUR.replace(tractor_lanes="classic"), Rank.parse("5"), Suit.HEARTS
+)
+
+
+def test_a_classic_lane_throw_takes_the_highest_tractor() -> None:
+    """SJ-UNIT-4 (How a throw splits into pieces): the longest tractor, then the widest, then the
+    highest — 2♠ 2♠ 5♥ 5♥ rather than 2♠ 2♠ 5♠ 5♠, leaving the pair of 5♠."""
+    throw = shengji.classify(Cards.parse("2S 2S 5S 5S 5H 5H"), CLASSIC_5H)
+    assert throw is not None
+    assert [str(p.cards) for p in throw.pieces] == ["2S 2S 5H 5H", "5S 5S"]
+
+
+def test_a_classic_lane_refusal_names_the_strongest_piece_held() -> None:
+    """SJ-FOLLOW-3 (The shape ladder): a hand holding 5♥ 5♥ SJ SJ and 5♠ 5♠ SJ SJ owes a tractor
+    to a tractor lead; a play breaking both pairs is refused naming the one of the strongest
+    cards, 5♥ 5♥ SJ SJ."""
+    lead = shengji.classify(Cards.parse("3H 3H 4H 4H"), CLASSIC_5H)
+    assert lead is not None
+    hand = Cards.parse("5H 5H 5S 5S SJ SJ 6H 7H")
+    refusal = explain_follow(lead, hand, Cards.parse("6H 7H 5S 5H"), CLASSIC_5H)
+    assert refusal is not None and refusal.code == "must-follow-shape"
+    assert refusal.message == (
+        "you hold 5♥ 5♥ SJ SJ: a tractor of 2 pairs must follow a tractor of 2 pairs"
+    )
+    assert explain_follow(lead, hand, Cards.parse("5S 5S SJ SJ"), CLASSIC_5H) is None
