@@ -20,7 +20,7 @@ from cardrules.errors import DocumentError, ImpossibleCardsError, NotationError,
 from cardrules.legal import Choice
 from cardrules.multiset import Cards
 from cardrules.position import load_position
-from cardrules.shengji import Match, Move, MoveKind, Phase
+from cardrules.shengji import Match, Move, MoveKind, Phase, order
 from cardrules.shengji.bids import bid_options
 from cardrules.shengji.follow import explain_follow
 from cardrules.shengji.scoring import KittyBonus
@@ -323,3 +323,12 @@ def test_a_classic_lane_refusal_names_the_strongest_piece_held() -> None:
         "you hold 5♥ 5♥ SJ SJ: a tractor of 2 pairs must follow a tractor of 2 pairs"
     )
     assert explain_follow(lead, hand, Cards.parse("5S 5S SJ SJ"), CLASSIC_5H) is None
+
+
+def test_a_table_is_built_only_for_a_shengji_variant() -> None:
+    """The table behind a position (``order.trump_context``, which readers call) refuses another
+    game's variant, naming the field and what it got."""
+    with pytest.raises(PositionError) as err:
+        order.trump_context(object(), Rank.TWO, Suit.SPADES)  # type: ignore[arg-type]
+    assert err.value.key == "variant"
+    assert err.value.detail == "a shengji Variant is needed, got object"
