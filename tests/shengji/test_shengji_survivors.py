@@ -327,8 +327,18 @@ def test_a_classic_lane_refusal_names_the_strongest_piece_held() -> None:
 
 def test_a_table_is_built_only_for_a_shengji_variant() -> None:
     """The table behind a position (``order.trump_context``, which readers call) refuses another
-    game's variant, naming the field and what it got."""
+    game's variant, a level that is no rank 2 … A and a trump that is no suit, naming the field
+    and what it got."""
     with pytest.raises(PositionError) as err:
         order.trump_context(object(), Rank.TWO, Suit.SPADES)  # type: ignore[arg-type]
     assert err.value.key == "variant"
     assert err.value.detail == "a shengji Variant is needed, got object"
+    with pytest.raises(PositionError) as err:
+        order.trump_context(FOUR, "5", Suit.SPADES)  # type: ignore[arg-type]
+    assert (err.value.key, err.value.detail) == ("levels", "a level is a rank 2 … A, not '5'")
+    with pytest.raises(PositionError) as err:  # a joker is no level
+        order.trump_context(FOUR, Rank.SMALL_JOKER, Suit.SPADES)
+    assert err.value.key == "levels"
+    with pytest.raises(PositionError) as err:
+        order.trump_context(FOUR, Rank.TWO, "S")  # type: ignore[arg-type]
+    assert (err.value.key, err.value.detail) == ("trump", "a trump is a suit or None, not 'S'")
