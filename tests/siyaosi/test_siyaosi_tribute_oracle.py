@@ -31,7 +31,12 @@ from cardrules.deck import full_deck
 from cardrules.multiset import Cards
 from cardrules.siyaosi import Match, Move, MoveKind, Phase, Variant, load_variant
 from cardrules.siyaosi.tribute import Step
-from cardrules.siyaosi.variant import LevelPromotion
+from cardrules.siyaosi.variant import (
+    LevelPromotion,
+    Rebellion,
+    RebellionEffect,
+    RebellionJokers,
+)
 from cardrules.testing.clause_oracles.siyaosi_tribute import (
     caught,
     pair_reversed,
@@ -304,13 +309,26 @@ class _Tracker:
     def pays_what_is_due(self, m: Match, seat: int) -> None:
         """The single cards the payer in turn may pay are the ones 4A4-TRIB-2 (The tribute card)
         names: its highest as it will rank in the receivers' hands, the excluded ranks left out
-        (none: it passes)."""
+        (none: it passes) — unless the payer must refuse instead: with ``rebellion = "auto"``
+        and a rebellion that cancels the tribute, a payer holding the jokers a rebellion needs
+        pays nothing, 4A4-TRIB-11 (A rebellion that cancels the tribute)."""
         hand = m.hands[seat]
         accepted = {
             str(card)
             for card in hand.distinct()
             if m.explain(Move(seat, MoveKind.TRIBUTE, Cards.of([card]))) is None
         }
+        v = m.variant
+        jokers = {c.rank for c in hand.distinct() if c.rank in (Rank.SMALL_JOKER, Rank.BIG_JOKER)}
+        needed = 1 if v.rebellion_jokers is RebellionJokers.EITHER else 2
+        if (
+            v.rebellion is Rebellion.AUTO
+            and v.rebellion_effect is RebellionEffect.CANCEL
+            and len(jokers) >= needed
+        ):
+            assert accepted == set(), str(hand)
+            assert m.explain(Move(seat, MoveKind.REBEL)) is None
+            return
         level = m.levels[self.finish[0] % 2].text  # the coming round's level: the ruling team's
         due = tribute_due(
             [str(c) for c in hand],
