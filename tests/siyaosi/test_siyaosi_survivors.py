@@ -5,14 +5,16 @@ a-bare-card-by-a-seat-not-paying-now-is-a-play)."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 
-from cardrules.errors import IllegalMoveError, ImpossibleCardsError, NotationError
+from cardrules.errors import DocumentError, IllegalMoveError, ImpossibleCardsError, NotationError
+from cardrules.jsonio import JSONObject
 from cardrules.multiset import Cards
 from cardrules.position import load_position
-from cardrules.siyaosi import Match, Move, MoveKind, Phase
+from cardrules.siyaosi import Match, Move, MoveKind, Phase, View
 
 #: A tribute phase, 4A4-MATCH-3 (Match positions and records): seats 0 and 2 were caught last
 #: round and pay emperor 1 and seat 3; seat 2, first after the emperor, answers the rebellion
@@ -88,3 +90,38 @@ def test_tribute_phase_move_texts_are_read_within_the_decks() -> None:
     assert match.parse_move("2: rebel") == Move(2, MoveKind.REBEL)
     paying = match.apply(match.parse_move("2: pass")).apply(Move(0, MoveKind.PASS))
     assert paying.parse_move("2: 6H") == Move(2, MoveKind.TRIBUTE, Cards.parse("6H"))
+
+
+def _play_view_document() -> JSONObject:
+    """A seat's view of the play, three plays into the first trick of a classic match."""
+    match = Match.new("classic", seed=1)
+    rng = random.Random(1)
+    while match.phase is not Phase.PLAY:
+        match = match.apply(match.random_move(rng))
+    for _ in range(3):
+        match = match.apply(match.random_move(rng))
+    assert match.play is not None
+    return match.play.view(0).to_json()
+
+
+@pytest.mark.parametrize(
+    ("tamper", "detail"),
+    [
+        ("out", "seat 3 is out but holds 27 card(s)"),
+        ("hand_sizes", "seat 3 holds no cards but is not out"),
+    ],
+)
+def test_a_view_whose_out_seats_contradict_their_hands_is_refused(tamper: str, detail: str) -> None:
+    """4A4-TURN-5 (Going out): a seat is out exactly when it has played its last card, so a view
+    naming an out seat that still holds cards, or a seat without cards that is not out, cannot
+    be."""
+    doc = _play_view_document()
+    View.from_json(doc)  # the untouched document reads
+    bad = copy.deepcopy(doc)
+    if tamper == "out":
+        bad["out"] = [3]
+    else:
+        bad["hand_sizes"][3] = 0  # type: ignore[index]
+    with pytest.raises(DocumentError) as err:
+        View.from_json(bad)
+    assert (err.value.key, err.value.detail) == ("out", detail)
