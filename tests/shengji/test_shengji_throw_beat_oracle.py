@@ -365,6 +365,16 @@ def test_strengths_the_examples_rely_on() -> None:
     assert order == sorted(order) and len(set(order)) == len(order)
 
 
+def _all_and_largest_disagree(throw: list[str], standing: list[str], later: list[str]) -> None:
+    """Piece by piece (``"all"``) the standing ruff keeps the trick; with ``"largest"`` the later
+    one takes it — in the engine and in the oracle."""
+    plays = [throw, standing, later, DIAMONDS[: len(throw)]]
+    assert trick_winner("all", "2", "H", plays) == 1
+    assert trick_winner("largest", "2", "H", plays) == 2
+    assert not ruff_beats(standing, later, throw, "2", "H", "all")
+    assert ruff_beats(standing, later, throw, "2", "H", "largest")
+
+
 #: a quad, a tractor of two pairs, four pairs and five singles in ♠ (level 2, ♥ trump)
 QUAD_TRACTOR_PAIRS = cs("3S 3S 3S 3S 5S 5S 6S 6S 8S 8S 10S 10S QS QS AS AS 4S 7S 9S JS KS")
 
@@ -382,11 +392,7 @@ def test_a_standing_ruff_of_3947_steps_is_cut_piece_by_piece() -> None:
     throw = QUAD_TRACTOR_PAIRS
     standing = cs("3H 3H 3H 3H 4H 4H 5H 5H 6H 6H 7H 7H 8H 8H 8H 9H 9H 10H 10H 10H 10H")
     later = cs("KH KH KH KH AH AH 2H 2H 4H 4H 5H 5H 6H 6H 7H 7H 2S 2C 2D SJ BJ")
-    plays = [throw, standing, later, DIAMONDS[: len(throw)]]
-    assert trick_winner("all", "2", "H", plays) == 1
-    assert trick_winner("largest", "2", "H", plays) == 2
-    assert not ruff_beats(standing, later, throw, "2", "H", "all")
-    assert ruff_beats(standing, later, throw, "2", "H", "largest")
+    _all_and_largest_disagree(throw, standing, later)
 
 
 def test_a_later_ruff_of_3947_steps_is_cut_piece_by_piece() -> None:
@@ -400,8 +406,4 @@ def test_a_later_ruff_of_3947_steps_is_cut_piece_by_piece() -> None:
     throw = QUAD_TRACTOR_PAIRS
     standing = cs("3H 3H 3H 3H AH AH 2H 2H 4H 4H 5H 5H 7H 7H 8H 8H 2S 2C 2D SJ BJ")
     later = cs("6H 6H 6H 6H 7H 7H 8H 8H 9H 9H 10H 10H JH JH JH QH QH KH KH KH KH")
-    plays = [throw, standing, later, DIAMONDS[: len(throw)]]
-    assert trick_winner("all", "2", "H", plays) == 1
-    assert trick_winner("largest", "2", "H", plays) == 2
-    assert not ruff_beats(standing, later, throw, "2", "H", "all")
-    assert ruff_beats(standing, later, throw, "2", "H", "largest")
+    _all_and_largest_disagree(throw, standing, later)

@@ -3,6 +3,7 @@ positions refused with the key at fault, results and events as data, the demo.""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
@@ -11,10 +12,18 @@ import pytest
 from cardrules import GameState, GameView
 from cardrules.deck import deal
 from cardrules.demo import play_demo
-from cardrules.errors import CardrulesError, DocumentError, IllegalMoveError, PositionError
+from cardrules.errors import (
+    CardrulesError,
+    DocumentError,
+    IllegalMoveError,
+    ImpossibleCardsError,
+    NotationError,
+    PositionError,
+)
 from cardrules.events import Event
 from cardrules.i18n import catalog
-from cardrules.jsonio import JSON
+from cardrules.jsonio import JSON, JSONObject
+from cardrules.multiset import Cards
 from cardrules.position import load_position
 from cardrules.registry import game_named
 from cardrules.rng import derive_seed
@@ -27,6 +36,7 @@ from cardrules.siyaosi import (
     MoveKind,
     Phase,
     State,
+    View,
     events_from_json,
     events_to_json,
     load_variant,
@@ -149,8 +159,9 @@ def test_the_common_refusals_come_first_in_every_phase() -> None:
     assert reason is not None and reason.code == "not-viewing-seat"
 
 
-def test_a_won_match_refuses_every_move_and_has_a_result() -> None:
-    match = Match.from_position(
+def _one_trick_from_victory() -> Match:
+    """Team 0 at A leads; 0: 3S, 1: pass, 2: 4S wins the match."""
+    return Match.from_position(
         load_position(
             {
                 "game": "siyaosi",
@@ -163,6 +174,10 @@ def test_a_won_match_refuses_every_move_and_has_a_result() -> None:
             }
         )
     )
+
+
+def test_a_won_match_refuses_every_move_and_has_a_result() -> None:
+    match = _one_trick_from_victory()
     with pytest.raises(CardrulesError, match="not over"):
         match.result()
     for text in ("0: 3S", "1: pass", "2: 4S"):
@@ -340,3 +355,82 @@ def test_the_rebellion_event_says_what_the_table_asks_and_does(
     assert rebelled.describe() == f"seat 0 {english}"
     line = catalog("zh").event_line("siyaosi", rebelled.to_json())
     assert line == f"座位 0 {chinese}"
+
+
+# ---------------------------------------------------------------------- corners the mutation run
+# found unchecked (issue 24)
+def test_a_seat_with_no_move_is_told_why_it_cannot_draw_one() -> None:
+    """4A4-TRIB-7 (The order of the tribute phase): a seat that is not due has no move to draw
+    (``not-due``), from the match and from its own view; once the match is won nobody has
+    (``match-over``, 4A4-MATCH-1 (A match))."""
+    match = _tribute_position()
+    assert match.turn == 2
+    for asker in (match, match.view(1)):
+        with pytest.raises(IllegalMoveError) as err:
+            asker.random_move(random.Random(1), 1)
+        assert err.value.reason.to_json() == {
+            "code": "not-due",
+            "clause": "4A4-TRIB-7",
+            "message": "seat 1 has no move in the tribute phase now",
+        }
+    drawn = match.random_move(random.Random(1))
+    assert drawn.seat == 2 and match.explain(drawn) is None
+    won = _one_trick_from_victory()
+    for text in ("0: 3S", "1: pass", "2: 4S"):
+        won = won.apply(won.parse_move(text))
+    with pytest.raises(IllegalMoveError) as over:
+        won.random_move(random.Random(1))
+    assert str(over.value) == "match-over [4A4-MATCH-1]: the match has been won; no move follows"
+
+
+def test_tribute_phase_move_texts_are_read_within_the_decks() -> None:
+    """4A4-MATCH-2 (Phases and their moves): a tribute-phase text naming a third big joker of
+    two decks is refused before it is judged, whether it names its kind or not; a misspelt
+    kind names the word it could not read and the moves of the game."""
+    match = _tribute_position()
+    for text in ("2: tribute BJ BJ BJ", "2: BJ BJ BJ", "1: return 3S 3S 3S", "0: rebel BJ BJ BJ"):
+        with pytest.raises(ImpossibleCardsError) as impossible:
+            match.parse_move(text)
+        assert impossible.value.code == "impossible-cards"
+    with pytest.raises(NotationError) as typo:
+        match.parse_move("2: tribut 6H")
+    assert (typo.value.token, typo.value.offset) == ("tribut", 3)
+    assert "nor is it a move of this game (capture, cha, chi, gou, pass" in str(typo.value)
+    assert match.parse_move("2: rebel") == Move(2, MoveKind.REBEL)
+    paying = match.apply(match.parse_move("2: pass")).apply(Move(0, MoveKind.PASS))
+    assert paying.parse_move("2: 6H") == Move(2, MoveKind.TRIBUTE, Cards.parse("6H"))
+
+
+def _play_view_document() -> JSONObject:
+    """A seat's view of the play, three plays into the first trick of a classic match."""
+    match = Match.new("classic", seed=1)
+    rng = random.Random(1)
+    while match.phase is not Phase.PLAY:
+        match = match.apply(match.random_move(rng))
+    for _ in range(3):
+        match = match.apply(match.random_move(rng))
+    assert match.play is not None
+    return match.play.view(0).to_json()
+
+
+@pytest.mark.parametrize(
+    ("tamper", "detail"),
+    [
+        ("out", "seat 3 is out but holds 27 card(s)"),
+        ("hand_sizes", "seat 3 holds no cards but is not out"),
+    ],
+)
+def test_a_view_whose_out_seats_contradict_their_hands_is_refused(tamper: str, detail: str) -> None:
+    """4A4-TURN-5 (Going out): a seat is out exactly when it has played its last card, so a view
+    naming an out seat that still holds cards, or a seat without cards that is not out, cannot
+    be."""
+    doc = _play_view_document()
+    View.from_json(doc)  # the untouched document reads
+    bad = copy.deepcopy(doc)
+    if tamper == "out":
+        bad["out"] = [3]
+    else:
+        bad["hand_sizes"][3] = 0  # type: ignore[index]
+    with pytest.raises(DocumentError) as err:
+        View.from_json(bad)
+    assert (err.value.key, err.value.detail) == ("out", detail)
