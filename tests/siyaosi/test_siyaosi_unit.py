@@ -174,6 +174,35 @@ def test_table_promotion_modes() -> None:
     assert not Table(classic, (Rank.SIX, Rank.SIX), None).promotes(0)
 
 
+@pytest.mark.parametrize(
+    ("variant", "levels", "ruling", "key", "detail"),
+    [
+        ("classic", (Rank.FIVE, Rank.SIX), 0, "variant", "a 四幺四 Variant is needed"),
+        (None, [Rank.FIVE, Rank.SIX], 0, "levels", "[<Rank.FIVE: 5>, <Rank.SIX: 6>]"),
+        (None, (Rank.FIVE,), None, "levels", "(<Rank.FIVE: 5>,)"),
+        (None, (Rank.FIVE, Rank.BIG_JOKER), None, "levels", "<Rank.BIG_JOKER: 16>"),
+        (None, (Rank.FIVE, 6), None, "levels", "(<Rank.FIVE: 5>, 6)"),
+        (None, (Rank.FIVE, Rank.SIX), 2, "ruling", "got 2"),
+        (None, (Rank.FIVE, Rank.SIX), True, "ruling", "got True"),
+    ],
+)
+def test_a_table_that_cannot_be_is_refused_naming_the_field(
+    variant: object, levels: object, ruling: object, key: str, detail: str
+) -> None:
+    # Table is public (apps build one to rank cards); what is passed to it is checked like any
+    # position: a PositionError naming the field and quoting what was given. A preset's name is
+    # not a Variant; None stands for the classic Variant.
+    given = load_variant("classic") if variant is None else variant
+    with pytest.raises(PositionError) as caught:
+        Table(given, levels, ruling)  # type: ignore[arg-type]
+    assert caught.value.key == key
+    assert detail in caught.value.detail
+    if key == "levels":
+        assert caught.value.detail.startswith("one rank 2 … A per team, got ")
+    if key == "ruling":
+        assert caught.value.detail.startswith("team 0, team 1 or None, got ")
+
+
 def test_classify_is_seat_aware_for_level_cards_only() -> None:
     table = Table(load_variant("classic"), (Rank.FIVE, Rank.SIX), 1)
     ruling = classify(Cards.parse("6S"), table, 1)
@@ -200,3 +229,84 @@ def test_4a4_is_listed_onto_a_single_of_rank_four() -> None:
     state = state.apply(state.parse_move("0: 4S"))
     listed = [str(m) for m in state.legal_moves() if m.seat == 1]
     assert "1: 4H 4C AH" in listed and "1: cha 4H 4C" in listed
+
+
+def _mid_trick(hands: list[str], leader: int, trick: list[str], out: tuple[int, ...] = ()) -> State:
+    """A state part way through a trick, built from its parts as an app or a document does (a
+    case-file position always starts a trick): one deck, a double straight led only as the last
+    cards of a hand."""
+    variant = load_variant(
+        "one-deck", overrides={"lead_double_straight": "last_cards", "straight_floor": "3"}
+    )
+    table = Table(variant, (Rank.THREE, Rank.THREE), 0)
+    moves = tuple(Move.parse(text) for text in trick)
+    return State(table, tuple(Cards.parse(h) for h in hands), leader, out, moves)
+
+
+@pytest.mark.parametrize(
+    ("hands", "leader", "trick", "out", "key", "detail"),
+    [
+        # seat 1 went out in this trick, seat 0 before it: the order cannot be 1, 0
+        (
+            ["", "", "8S", "9S"],
+            1,
+            ["1: 7S"],
+            (1, 0),
+            "out",
+            "does not follow from the trick: [0, 1]",
+        ),
+        # three passes end the trick; a fourth move belongs to the next one
+        (
+            ["5S", "8S", "9S", "10S"],
+            0,
+            ["0: 3D", "1: pass", "2: pass", "3: pass", "0: 4D"],
+            (),
+            "trick",
+            "the trick ended at move 4 (3: pass); a new trick starts empty",
+        ),
+        # seats 0 and 2 (team 0) are out: the round was over before anyone played
+        (
+            ["", "8S", "", "9S"],
+            1,
+            ["1: 7S"],
+            (0, 2),
+            "trick",
+            "the round was over before this trick",
+        ),
+        (["", "8S", "7S", "9S"], 0, [], (0,), "leader", "seat 0 leads but holds no cards"),
+    ],
+)
+def test_a_trick_that_cannot_have_happened_is_refused(
+    hands: list[str], leader: int, trick: list[str], out: tuple[int, ...], key: str, detail: str
+) -> None:
+    """4A4-POS-1 (Positions): the trick so far is replayed from its leader, and a finishing order,
+    a trick or a leader it cannot lead to is refused naming the field."""
+    with pytest.raises(PositionError) as err:
+        _mid_trick(hands, leader, trick, out)
+    assert err.value.key == key
+    assert err.value.detail.endswith(detail)
+    if key == "out":
+        assert err.value.detail.startswith("the finishing order does not follow from the trick")
+
+
+def test_a_trick_move_the_mover_could_not_make_is_refused_with_its_reason() -> None:
+    """4A4-POS-1, 4A4-TURN-8 (Leading a double straight): a move in the trick is judged with the
+    mover's whole hand before it — a double straight led while a 3 stays in hand is refused, the
+    same double straight as the last cards is not."""
+    lead = Move.parse("0: 5S 5H 6D 6C 7S 7H")
+    others = ["8S 8H 9D 9C 10S 10H", "3S 4S 5D 6S 7D", "KS KH QD"]
+    before = _mid_trick(["5S 5H 6D 6C 7S 7H 3D", *others], 0, [])
+    reason = before.explain(lead)
+    assert reason is not None and reason.code == "double-straight-not-last"
+    with pytest.raises(PositionError) as err:
+        _mid_trick(["3D", *others], 0, [str(lead)])
+    assert (err.value.key, err.value.detail) == ("trick", f"move 1 ({lead}) cannot be: {reason}")
+    last = _mid_trick(["", *others], 0, [str(lead)], (0,))
+    assert last.out == (0,) and last.turn == 1
+
+
+def test_a_round_that_is_over_has_no_turn() -> None:
+    """4A4-ROUND-1 (Emperor, end, catching): with both seats of team 0 out nobody is to move."""
+    over = _mid_trick(["", "8S", "", "9S"], 1, [], (0, 2))
+    assert over.turn is None and over.is_over
+    assert over.view(1).turn is None
