@@ -197,6 +197,8 @@ def test_a_table_that_cannot_be_is_refused_naming_the_field(
         Table(given, levels, ruling)  # type: ignore[arg-type]
     assert caught.value.key == key
     assert detail in caught.value.detail
+    if key == "variant":
+        assert caught.value.detail == detail
     if key == "levels":
         assert caught.value.detail.startswith("one rank 2 … A per team, got ")
     if key == "ruling":
